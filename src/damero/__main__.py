@@ -1,0 +1,5 @@
+"""Lets `python -m damero` start the program."""
+
+from damero.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""Playing, saving and replaying a game with damero's own move-list records, for any game."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from damero.cli.console import Console
+from damero.cli.replay import view
+from damero.cli.session import GameSession, HumanPlayer
+from damero.core import Side
+from damero.errors import RecordError
+from damero.players import Player
+from damero.records import movelist
+
+
+def new_record_path(console: Console, text: str) -> Path | None:
+    """The path for a new record; refuses (returns None) an existing file so nothing is overwritten."""
+    path = Path(text)
+    if path.exists():
+        console.say("record.exists", path=text)
+        return None
+    if not path.parent.is_dir():
+        console.say("record.no_folder", path=text)
+        return None
+    return path
+
+
+def start_writer(path: Path, game: Any, moves: list[Any]) -> movelist.MoveListWriter:
+    started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    return movelist.MoveListWriter(path, game, moves, header=[("started", started)])
+
+
+def play(
+    console: Console,
+    game: Any,
+    *,
+    positions: list[Any] | None = None,
+    moves: list[Any] | None = None,
+    save: Path | None = None,
+    players: dict[Side, Player] | None = None,
+) -> int:
+    """Plays one game at the console; 0 when it ends or a player leaves."""
+    positions = [game.start()] if positions is None else positions
+    moves = [] if moves is None else moves
+    if players is None:
+        human = HumanPlayer(console, game)
+        players = {Side.FIRST: human, Side.SECOND: human}
+    recorder = None if save is None else start_writer(save, game, moves)
+    session = GameSession(console, game, players, positions, moves, recorder)
+    session.run()
+    return 0
+
+
+def replay(console: Console, game: Any, path: Path) -> int:
+    """Replays a record with the shared viewer; `j` asks for a new file and plays on from there."""
+    try:
+        positions, moves = movelist.replay(game, movelist.read_file(path))
+    except RecordError as error:
+        console.say("record.error", path=str(path), reason=error.message)
+        return 1
+
+    def play_on(shown: list[Any], shown_moves: list[Any]) -> None:
+        save = ask_new_record(console)
+        play(console, game, positions=shown, moves=shown_moves, save=save)
+
+    view(console, game, positions, moves, play_on=play_on)
+    return 0
+
+
+def ask_new_record(console: Console) -> Path | None:
+    """Asks for a new file to save into until it is usable; an empty answer saves nothing."""
+    while True:
+        answer = console.ask(console.text("record.ask_new_file"))
+        if not answer:
+            return None
+        path = new_record_path(console, answer)
+        if path is not None:
+            return path

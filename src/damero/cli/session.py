@@ -1,0 +1,148 @@
+"""The prompt loop shared by every game: show the board, ask the side to move, record, take back, end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from damero.cli.console import Console
+from damero.core import Outcome, Side
+from damero.errors import DameroError
+from damero.players import Player
+
+
+class TakeBack(Exception):
+    """A person asked to take back the last move."""
+
+
+class LeaveGame(Exception):
+    """A person asked to leave the game."""
+
+
+class Recorder(Protocol):
+    """Keeps a game file in step with the game: appends each move, rewrites after a take-back."""
+
+    def append(self, position: Any, move: Any, game: Any) -> None: ...
+
+    def rewrite(self, positions: Sequence[Any], moves: Sequence[Any], game: Any) -> None: ...
+
+
+QUIT_WORDS = frozenset({"q", "quit", "salir"})
+
+
+class HumanPlayer:
+    """A person at the console: asks until the answer is a legal move, and understands ?, u, q and h."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Any,
+        *,
+        leave_words: frozenset[str] = QUIT_WORDS,
+        hint: Callable[[Any], str] | None = None,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.leave_words = leave_words
+        self.hint = hint
+
+    def choose(self, position: Any) -> Any:
+        while True:
+            answer = self.console.ask(self.console.catalog.say(self.game.prompt(position)))
+            command = " ".join(answer.lower().split())
+            if command in ("?", "help", "ayuda"):
+                self.console.say(f"{self.game.name}.rules")
+                self.console.say("cli.commands")
+                continue
+            if command == "u":
+                raise TakeBack
+            if command in self.leave_words:
+                raise LeaveGame
+            if command == "h":
+                if self.hint is None:
+                    self.console.say("cli.no_hint")
+                else:
+                    self.console.write(self.hint(position))
+                continue
+            if not command:
+                self.console.say("cli.empty_answer")
+                continue
+            try:
+                move = self.game.parse_move(position, answer)
+                position.play(move)
+            except DameroError as refusal:
+                self.console.say_message(refusal.message)
+                continue
+            return move
+
+
+@dataclass
+class GameSession:
+    """One game being played: its positions so far, who plays each side, and where it is recorded."""
+
+    console: Console
+    game: Any
+    players: dict[Side, Player]
+    positions: list[Any]
+    moves: list[Any] = field(default_factory=list)
+    recorder: Recorder | None = None
+    is_human: Callable[[Side], bool] = lambda side: True
+
+    @property
+    def position(self) -> Any:
+        return self.positions[-1]
+
+    def show(self) -> None:
+        self.console.write(self.game.draw(self.position))
+        for line in self.game.status(self.position):
+            self.console.say_message(line)
+
+    def run(self) -> Outcome | None:
+        """Plays to the end; returns the outcome, or None if a person left the game."""
+        self.show()
+        while (outcome := self.position.outcome()) is None:
+            automatic = self.game.automatic_move(self.position)
+            if automatic is not None:
+                move, notice = automatic
+                self.console.say_message(notice)
+            else:
+                try:
+                    move = self.players[self.position.side_to_move].choose(self.position)
+                except TakeBack:
+                    self.take_back()
+                    continue
+                except LeaveGame:
+                    self.console.say("cli.left_game")
+                    return None
+            self.advance(move)
+        for line in self.game.describe_outcome(self.position, outcome):
+            self.console.say_message(line)
+        return outcome
+
+    def advance(self, move: Any) -> None:
+        if not self.is_human(self.position.side_to_move):
+            mover = self.console.text(self.game.side_key(self.position.side_to_move))
+            self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
+        self.positions.append(self.position.play(move))
+        self.moves.append(move)
+        if self.recorder is not None:
+            self.recorder.append(self.position, move, self.game)
+        self.show()
+
+    def take_back(self) -> None:
+        """Takes back the last move, and the computer's replies before it, back to a person's turn."""
+        if not self.moves:
+            self.console.say("cli.nothing_to_take_back")
+            return
+        while self.moves:
+            self.positions.pop()
+            taken = self.moves.pop()
+            self.console.say("cli.taken_back", move=self.game.format_move(taken))
+            if self.is_human(self.position.side_to_move) and (
+                self.game.automatic_move(self.position) is None
+            ):
+                break
+        if self.recorder is not None:
+            self.recorder.rewrite(self.positions, self.moves, self.game)
+        self.show()

@@ -1,0 +1,39 @@
+"""The errors damero raises, each carrying a catalogue key so a front end can say why in the player's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from damero.core import Message
+
+
+class DameroError(Exception):
+    """Base of every damero error; `message` is what to tell a person."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.message = Message(key, values)
+        super().__init__(key, values)
+
+    def __str__(self) -> str:
+        details = ", ".join(f"{name}={value!r}" for name, value in self.message.values.items())
+        return f"{self.message.key}({details})"
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        return self.message.values
+
+
+class InvalidMoveError(DameroError, ValueError):
+    """The text a player typed is not a move at all (not a number, off the board)."""
+
+
+class IllegalMoveError(DameroError, ValueError):
+    """A well-formed move the rules refuse here (occupied, not a neighbour, flips nothing)."""
+
+
+class RecordError(DameroError, ValueError):
+    """A game file that cannot be read; `line` is the 1-based line at fault (0: the file as a whole)."""
+
+    def __init__(self, key: str, *, line: int, **values: object) -> None:
+        super().__init__(key, line=line, **values)
+        self.line = line

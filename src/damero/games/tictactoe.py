@@ -1,0 +1,239 @@
+"""Tic-tac-toe (El Gato): the rules, the cell numbers players type, and the seed article's drawing.
+
+Cells are numbered 1..9 row by row. X moves first; three marks of one side in a row,
+a column or a diagonal win; a full board without such a line is a draw. The rules
+follow the article's prose: its code checks occupancy the wrong way round and mixes
+up its empty-cell character, so it is not the reference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from damero.core import Message, Outcome, Side
+from damero.errors import IllegalMoveError, InvalidMoveError
+
+Mark = Literal["X", "O"]
+CELLS = range(1, 10)
+MARKS: Mapping[Side, Mark] = {Side.FIRST: "X", Side.SECOND: "O"}
+SIDES: Mapping[Mark, Side] = {"X": Side.FIRST, "O": Side.SECOND}
+EMPTY_CELL = "-"
+"""How `from_board` and `board` write a free cell, as the article fills its empty board."""
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (1, 2, 3),
+    (4, 5, 6),
+    (7, 8, 9),
+    (1, 4, 7),
+    (2, 5, 8),
+    (3, 6, 9),
+    (1, 5, 9),
+    (3, 5, 7),
+)
+"""The eight winning lines as cell numbers: rows, then columns, then the two diagonals."""
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A mark placed on `cell`, 1..9 row by row; `Move(5)` is the centre."""
+
+    cell: int
+
+    def __post_init__(self) -> None:
+        if type(self.cell) is not int or self.cell not in CELLS:
+            raise InvalidMoveError("tictactoe.not_a_cell", text=str(self.cell))
+
+    def __repr__(self) -> str:
+        return f"Move({self.cell})"
+
+
+_MOVES = {cell: Move(cell) for cell in CELLS}
+
+
+def _line_of(cells: tuple[Mark | None, ...], mark: Mark) -> tuple[int, int, int] | None:
+    for line in LINES:
+        if all(cells[cell - 1] == mark for cell in line):
+            return line
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TicTacToePosition:
+    """The nine cells (index 0 is cell 1) and the side to move; `TicTacToePosition()` is the start.
+
+    Only positions that a game can reach are accepted: X has as many marks as O (X to
+    move) or one more (O to move), and only the side that moved last may have a line.
+    """
+
+    cells: tuple[Mark | None, ...] = (None,) * 9
+    side_to_move: Side = Side.FIRST
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != 9 or any(mark not in ("X", "O", None) for mark in self.cells):
+            raise ValueError(f"cells must be nine of 'X', 'O' or None: {self.cells!r}")
+        x_count, o_count = self.cells.count("X"), self.cells.count("O")
+        expected = Side.FIRST if x_count == o_count else Side.SECOND
+        if x_count - o_count not in (0, 1) or self.side_to_move is not expected:
+            raise ValueError(
+                f"{x_count} X and {o_count} O cannot occur with {self.side_to_move} to move"
+            )
+        if _line_of(self.cells, MARKS[self.side_to_move]) is not None:
+            raise ValueError(f"the side to move already has a line: {self.board}")
+
+    @classmethod
+    def start(cls) -> TicTacToePosition:
+        """The empty board, X to move."""
+        return cls()
+
+    @classmethod
+    def from_board(cls, text: str) -> TicTacToePosition:
+        """A position from nine characters, cells 1..9, each 'X', 'O' or '-' (free).
+
+        Spaces and line breaks are ignored; the side to move follows from the counts.
+
+        >>> TicTacToePosition.from_board("X-- -O- ---").side_to_move
+        <Side.FIRST: 0>
+        """
+        characters = [character for character in text if not character.isspace()]
+        if len(characters) != 9 or any(c not in ("X", "O", EMPTY_CELL) for c in characters):
+            raise ValueError(f"a board is nine of 'X', 'O', {EMPTY_CELL!r}: {text!r}")
+        cells: tuple[Mark | None, ...] = tuple(
+            "X" if c == "X" else "O" if c == "O" else None for c in characters
+        )
+        side = Side.FIRST if cells.count("X") == cells.count("O") else Side.SECOND
+        return cls(cells, side)
+
+    @property
+    def board(self) -> str:
+        """The nine cells as `from_board` reads them, e.g. 'X---O----'."""
+        return "".join(EMPTY_CELL if mark is None else mark for mark in self.cells)
+
+    def __repr__(self) -> str:
+        return f"TicTacToePosition.from_board({self.board!r})"
+
+    def mark_at(self, cell: int) -> Mark | None:
+        """The mark on `cell` (1..9), or None if it is free."""
+        return self.cells[cell - 1]
+
+    def winning_line(self) -> tuple[int, int, int] | None:
+        """The three cells of the winner's line, or None if nobody has one."""
+        return _line_of(self.cells, MARKS[self.side_to_move.other])
+
+    def outcome(self) -> Outcome | None:
+        if self.winning_line() is not None:
+            return Outcome(self.side_to_move.other, "tictactoe.line")
+        if None not in self.cells:
+            return Outcome(None, "tictactoe.draw")
+        return None
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The free cells in increasing order; none once the game is over."""
+        if self.outcome() is not None:
+            return ()
+        return tuple(_MOVES[cell] for cell in CELLS if self.cells[cell - 1] is None)
+
+    def play(self, move: Move) -> TicTacToePosition:
+        """The position after the side to move marks `move.cell`."""
+        if self.outcome() is not None:
+            raise IllegalMoveError("tictactoe.game_over")
+        taken = self.cells[move.cell - 1]
+        if taken is not None:
+            raise IllegalMoveError("tictactoe.cell_taken", cell=move.cell, mark=taken)
+        index = move.cell - 1
+        cells = (*self.cells[:index], MARKS[self.side_to_move], *self.cells[index + 1 :])
+        return TicTacToePosition(cells, self.side_to_move.other)
+
+
+def parse_cell(text: str) -> Move:
+    """The move a player typed: a whole number 1..9, spaces around it allowed."""
+    stripped = text.strip()
+    if not _INTEGER.fullmatch(stripped):
+        raise InvalidMoveError("tictactoe.not_a_number", text=stripped)
+    cell = int(stripped)
+    if cell not in CELLS:
+        raise InvalidMoveError("tictactoe.not_a_cell", text=stripped)
+    return _MOVES[cell]
+
+
+def format_cell(move: Move) -> str:
+    """The cell number, e.g. '5'; `parse_cell` reads it back."""
+    return str(move.cell)
+
+
+def draw_board(position: TicTacToePosition) -> str:
+    """Three rows as the article prints them: each cell is a space then its mark or its number.
+
+    >>> print(draw_board(TicTacToePosition.from_board("X-O -X- ---")))
+     X 2 O
+     4 X 6
+     7 8 9
+    """
+    rows = []
+    for first in (1, 4, 7):
+        row = ""
+        for cell in range(first, first + 3):
+            mark = position.cells[cell - 1]
+            row += " " + (str(cell) if mark is None else mark)
+        rows.append(row)
+    return "\n".join(rows)
+
+
+SIDE_KEYS: Mapping[Side, str] = {Side.FIRST: "tictactoe.x", Side.SECOND: "tictactoe.o"}
+
+
+def _player(side: Side) -> Message:
+    return Message(SIDE_KEYS[side])
+
+
+@dataclass(frozen=True, slots=True)
+class TicTacToe:
+    """The game's entry point for front ends and computer players."""
+
+    @property
+    def name(self) -> str:
+        return "tictactoe"
+
+    def start(self) -> TicTacToePosition:
+        return TicTacToePosition()
+
+    def parse_move(self, position: TicTacToePosition, text: str) -> Move:
+        """A cell 1..9; whether it is free is for `play` to say."""
+        return parse_cell(text)
+
+    def format_move(self, move: Move) -> str:
+        return format_cell(move)
+
+    def draw(self, position: TicTacToePosition) -> str:
+        """The article's numbered board, three lines without a final line break."""
+        return draw_board(position)
+
+    def side_key(self, side: Side) -> str:
+        return SIDE_KEYS[side]
+
+    def prompt(self, position: TicTacToePosition) -> Message:
+        return Message("tictactoe.prompt", {"player": _player(position.side_to_move)})
+
+    def status(self, position: TicTacToePosition) -> tuple[Message, ...]:
+        """Whose turn it is and, once a cell is taken, the article's reminder; none at the end."""
+        if position.outcome() is not None:
+            return ()
+        turn = Message("tictactoe.turn", {"player": _player(position.side_to_move)})
+        if all(mark is None for mark in position.cells):
+            return (turn,)
+        return (turn, Message("tictactoe.taken_shown"))
+
+    def describe_outcome(
+        self, position: TicTacToePosition, outcome: Outcome
+    ) -> tuple[Message, ...]:
+        """The article's closing lines: congratulations to the winner, or the draw."""
+        if outcome.winner is None:
+            return (Message("tictactoe.draw"),)
+        return (
+            Message("tictactoe.congratulations", {"player": _player(outcome.winner)}),
+            Message("tictactoe.you_won"),
+        )

@@ -1,0 +1,48 @@
+"""Message catalogues and the choice of language: Spanish or English, from the option, else the locale."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from damero.core import Message
+from damero.i18n import en, es
+
+LANGUAGES = ("en", "es")
+_CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "es": es.MESSAGES}
+
+
+def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """`--lang` wins; else the first set locale variable, Spanish if it starts with 'es'; else English."""
+    if option is not None:
+        return option
+    environ = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+class Catalog:
+    """Turns message keys into text in one language."""
+
+    def __init__(self, language: str) -> None:
+        if language not in _CATALOGUES:
+            raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+        self.language = language
+        self._messages = _CATALOGUES[language]
+
+    def text(self, key: str, **values: object) -> str:
+        """The message for `key` with its values filled in; nested Message values are translated too."""
+        template = self._messages[key]
+        filled = {name: self.render(value) for name, value in values.items()}
+        return template.format(**filled)
+
+    def render(self, value: object) -> object:
+        if isinstance(value, Message):
+            return self.say(value)
+        return value
+
+    def say(self, message: Message) -> str:
+        return self.text(message.key, **message.values)
