@@ -1,4 +1,4 @@
-"""A plain Othello on lists of lists, walking each direction square by square, to check the bitboards against."""
+"""A plain Othello on lists of lists, walking each direction, to check the bitboards against."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def other(disc: str) -> str:
 
 
 def flipped_squares(board: Board, row: int, column: int, disc: str) -> list[tuple[int, int]]:
-    """The opponent discs a disc placed at (row, column) turns over; empty if the square is taken."""
+    """The discs a disc placed at (row, column) turns over; none if the square is taken."""
     size = len(board)
     if board[row][column] != ".":
         return []

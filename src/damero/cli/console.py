@@ -21,14 +21,14 @@ class Console:
         self.catalog = catalog
         self.echo = not _is_terminal(stdin)
 
-    def text(self, key: str, **values: object) -> str:
+    def text(self, key: str, /, **values: object) -> str:
         return self.catalog.text(key, **values)
 
     def write(self, text: str) -> None:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def say(self, key: str, **values: object) -> None:
+    def say(self, key: str, /, **values: object) -> None:
         self.write(self.catalog.text(key, **values))
 
     def say_message(self, message: Message) -> None:

@@ -13,6 +13,7 @@ from damero.core import Side
 from damero.errors import RecordError
 from damero.players import Player
 from damero.records import movelist
+from damero.records.appending import FileRecorder
 
 
 def new_record_path(console: Console, text: str) -> Path | None:
@@ -27,9 +28,17 @@ def new_record_path(console: Console, text: str) -> Path | None:
     return path
 
 
-def start_writer(path: Path, game: Any, moves: list[Any]) -> movelist.MoveListWriter:
+def start_record(path: Path, game: Any, positions: list[Any], moves: list[Any]) -> FileRecorder:
+    """A new record holding the header and `moves`, which a take-back may remove like any other."""
     started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    return movelist.MoveListWriter(path, game, moves, header=[("started", started)])
+    with path.open("x", encoding="utf-8", newline="\n") as stream:
+        stream.write(movelist.format_header(game.name, [("started", started)]))
+    recorder = FileRecorder(
+        path, lambda position, move: movelist.format_move_line(game.format_move(move))
+    )
+    for position, move in zip(positions[1:], moves, strict=True):
+        recorder.played(position, move)
+    return recorder
 
 
 def play(
@@ -47,7 +56,7 @@ def play(
     if players is None:
         human = HumanPlayer(console, game)
         players = {Side.FIRST: human, Side.SECOND: human}
-    recorder = None if save is None else start_writer(save, game, moves)
+    recorder = None if save is None else start_record(save, game, positions, moves)
     session = GameSession(console, game, players, positions, moves, recorder)
     session.run()
     return 0

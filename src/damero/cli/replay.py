@@ -53,7 +53,9 @@ def view(
             show = False
 
 
-def _show(console: Console, game: Any, positions: Sequence[Any], moves: Sequence[Any], index: int) -> None:
+def _show(
+    console: Console, game: Any, positions: Sequence[Any], moves: Sequence[Any], index: int
+) -> None:
     console.say("replay.position", number=index + 1, total=len(positions))
     if index > 0:
         console.say("replay.last_move", move=game.format_move(moves[index - 1]))

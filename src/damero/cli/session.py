@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from damero.cli.console import Console
-from damero.core import Outcome, Side
+from damero.core import Game, Outcome, Position, Side
 from damero.errors import DameroError
 from damero.players import Player
 
@@ -21,11 +21,11 @@ class LeaveGame(Exception):
 
 
 class Recorder(Protocol):
-    """Keeps a game file in step with the game: appends each move, rewrites after a take-back."""
+    """Keeps a game file in step with the game: records each move, drops taken-back ones."""
 
-    def append(self, position: Any, move: Any, game: Any) -> None: ...
+    def played(self, position: Any, move: Any) -> None: ...
 
-    def rewrite(self, positions: Sequence[Any], moves: Sequence[Any], game: Any) -> None: ...
+    def taken_back(self, moves: int) -> None: ...
 
 
 QUIT_WORDS = frozenset({"q", "quit", "salir"})
@@ -82,15 +82,15 @@ class GameSession:
     """One game being played: its positions so far, who plays each side, and where it is recorded."""
 
     console: Console
-    game: Any
+    game: Game[Any, Any]
     players: dict[Side, Player]
-    positions: list[Any]
+    positions: list[Position[Any]]
     moves: list[Any] = field(default_factory=list)
     recorder: Recorder | None = None
     is_human: Callable[[Side], bool] = lambda side: True
 
     @property
-    def position(self) -> Any:
+    def position(self) -> Position[Any]:
         return self.positions[-1]
 
     def show(self) -> None:
@@ -127,7 +127,7 @@ class GameSession:
         self.positions.append(self.position.play(move))
         self.moves.append(move)
         if self.recorder is not None:
-            self.recorder.append(self.position, move, self.game)
+            self.recorder.played(self.position, move)
         self.show()
 
     def take_back(self) -> None:
@@ -135,7 +135,9 @@ class GameSession:
         if not self.moves:
             self.console.say("cli.nothing_to_take_back")
             return
+        taken_back = 0
         while self.moves:
+            taken_back += 1
             self.positions.pop()
             taken = self.moves.pop()
             self.console.say("cli.taken_back", move=self.game.format_move(taken))
@@ -144,5 +146,5 @@ class GameSession:
             ):
                 break
         if self.recorder is not None:
-            self.recorder.rewrite(self.positions, self.moves, self.game)
+            self.recorder.taken_back(taken_back)
         self.show()

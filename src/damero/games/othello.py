@@ -1,4 +1,4 @@
-"""Othello (Reversi) on even boards from 4x4 to 10x10, kept as two integer bitboards seen from the side to move."""
+"""Othello (Reversi) on even boards from 4x4 to 10x10, kept as two integer bitboards."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ SIZES = (4, 6, 8, 10)
 
 DEFAULT_SIZE = 8
 
-_DISC_OF_SIDE = {Side.FIRST: "X", Side.SECOND: "O"}
 _EMPTY = "."
 
 # A direction as (row step, column step).
@@ -112,7 +111,7 @@ def _flips(player: int, opponent: int, placed: int, tables: _Tables) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A disc placed on (row, column), both 0-based; PASS is the move of a side that cannot place."""
+    """A disc placed on (row, column), both 0-based; PASS is the move of a side that cannot place"""
 
     row: int
     column: int
@@ -153,7 +152,7 @@ def parse_move(text: str, *, size: int) -> Move:
 
 @dataclass(frozen=True, slots=True)
 class OthelloPosition:
-    """A board and the side to move; `player` holds the discs of the side to move, `opponent` the others.
+    """A board and the side to move; `player` holds the mover's discs, `opponent` the other side's.
 
     Square (row, column), 0-based from the top left, is bit `row * size + column`.
     """
@@ -174,7 +173,7 @@ class OthelloPosition:
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], side_to_move: Side) -> OthelloPosition:
-        """A position from rows of 'X', 'O' and '.', top row first; raises ValueError if malformed."""
+        """A position from rows of 'X', 'O', '.', top row first; raises ValueError if malformed."""
         size = len(rows)
         _check_size(size)
         x_discs = o_discs = 0
@@ -227,7 +226,7 @@ class OthelloPosition:
         )
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Placements in row-major order; (PASS,) if only a pass is possible; () once the game is over."""
+        """Placements in row-major order; (PASS,) if only a pass is possible; () once it is over."""
         tables = _tables(self.size)
         placements = _placements(self.player, self.opponent, tables)
         if placements == 0:
@@ -242,7 +241,7 @@ class OthelloPosition:
         return tuple(moves)
 
     def play(self, move: Move) -> OthelloPosition:
-        """The position after `move`, the other side to move; raises IllegalMoveError saying why not."""
+        """The position after `move`, the other side to move; IllegalMoveError says why not."""
         tables = _tables(self.size)
         text = format_move(move)
         placements = _placements(self.player, self.opponent, tables)
@@ -361,9 +360,13 @@ class Othello:
         """What to say when the side to move has no placement and passes automatically."""
         return Message("othello.passes", {"side": self.side_name(position.side_to_move)})
 
-    def describe_outcome(
-        self, position: OthelloPosition, outcome: Outcome
-    ) -> tuple[Message, ...]:
+    def automatic_move(self, position: OthelloPosition) -> tuple[Move, Message] | None:
+        """The forced pass of a side that cannot place while the game goes on, with its notice."""
+        if position.legal_moves() == (PASS,):
+            return PASS, self.describe_pass(position)
+        return None
+
+    def describe_outcome(self, position: OthelloPosition, outcome: Outcome) -> tuple[Message, ...]:
         if outcome.winner is None:
             discs = position.count(Side.FIRST)
             return (Message("othello.draw_result", {"discs": discs}),)

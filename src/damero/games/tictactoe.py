@@ -227,6 +227,10 @@ class TicTacToe:
             return (turn,)
         return (turn, Message("tictactoe.taken_shown"))
 
+    def automatic_move(self, position: TicTacToePosition) -> None:
+        """Never: a player always has a free cell until the game is over."""
+        return None
+
     def describe_outcome(
         self, position: TicTacToePosition, outcome: Outcome
     ) -> tuple[Message, ...]:

@@ -33,7 +33,7 @@ class Catalog:
         self.language = language
         self._messages = _CATALOGUES[language]
 
-    def text(self, key: str, **values: object) -> str:
+    def text(self, key: str, /, **values: object) -> str:
         """The message for `key` with its values filled in; nested Message values are translated too."""
         template = self._messages[key]
         filled = {name: self.render(value) for name, value in values.items()}

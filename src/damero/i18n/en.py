@@ -1,6 +1,40 @@
 """English messages."""
 
 MESSAGES: dict[str, str] = {
+    "othello.rules": (
+        "Othello. X moves first. Place a disc so that it closes one or more lines of your\n"
+        "opponent's discs (in a row, a column or a diagonal) between it and one of yours: those\n"
+        "discs turn to your colour. Only the disc just placed flips. A player who cannot place\n"
+        "passes, automatically. The game ends when neither can place; most discs wins.\n"
+        "Type the row and the column (fila columna), for example 3 4; -1 -1 goes back to the menu."
+    ),
+    "tictactoe.rules": (
+        "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1 to 9 row\n"
+        "by row. Three marks in a row, a column or a diagonal win; a full board without one is a\n"
+        "draw. Type the number of a free cell."
+    ),
+    # --- front door and Othello menu ---
+    "menu.title": "damero: classic two-player board games",
+    "menu.game": "{number}- {title}: {summary}",
+    "menu.language": "{number}- Español (cambiar de idioma)",
+    "menu.quit": "{number}- Quit",
+    "menu.choose": "Choose an option: ",
+    "menu.unknown": "'{choice}' is not an option: type one of the numbers shown.",
+    "menu.help": "Type the number of a game to play it, or of the language or quit options.",
+    "catmouse.title": "Four Cats and the Mouse",
+    "catmouse.summary": "a mouse slips past four cats on a draughts board, or is trapped",
+    "othello.title": "Othello",
+    "othello.summary": "flip your opponent's discs on boards from 4x4 to 10x10, with game files",
+    "tictactoe.title": "Tic-tac-toe",
+    "tictactoe.summary": "three in a row on a 3x3 board",
+    "othello.menu_choice": "Choose an option: ",
+    "othello.menu_unknown": "'{choice}' is not an option: type 1, 2, 3 or 4.",
+    "othello.perft": (
+        "perft({depth}) on {size}x{size}: {leaves} leaves in {seconds:.3f} s ({rate:,.0f} per second)"
+    ),
+    "record.missing": "There is no file called {path}.",
+    "record.unknown_game": "{path} is a record of '{name}', which damero does not know.",
+    "record.unknown_format": "{path} is neither an Othello game file nor a damero record.",
     # --- shared terminal front end ---
     "cli.commands": (
         "At any prompt: ? shows the rules and these commands, u takes back the last move,\n"
@@ -33,6 +67,21 @@ MESSAGES: dict[str, str] = {
     "record.exists": "{path} already exists; choose a new file name so nothing is overwritten.",
     "record.no_folder": "The folder for {path} does not exist.",
     "record.ask_new_file": "File to save the game into (empty: do not save): ",
+    # --- solvers ---
+    "solve.catmouse_legal": "Legal positions: {count}",
+    "solve.catmouse_reachable": "Positions reachable after the placement: {count}",
+    "solve.catmouse_start_mouse_wins": (
+        "With best play from the start, the mouse wins in {plies} plies."
+    ),
+    "solve.catmouse_start_cats_win": (
+        "With best play from the start, the four cats win in {plies} plies."
+    ),
+    "solve.catmouse_placement_mouse_wins": (
+        "Mouse placed on {square}: the mouse wins in {plies} more plies."
+    ),
+    "solve.catmouse_placement_cats_win": (
+        "Mouse placed on {square}: the four cats win in {plies} more plies."
+    ),
     # --- Four Cats and the Mouse ---
     "catmouse.mouse": "the mouse",
     "catmouse.cats": "the cats",
@@ -88,4 +137,47 @@ MESSAGES: dict[str, str] = {
     "tictactoe.not_a_cell": "There is no cell {text}: cells are numbered 1 to 9",
     "tictactoe.cell_taken": "Cell {cell} is already taken by {mark}: choose a free cell",
     "tictactoe.game_over": "The game is over: no more moves can be played",
+    # --- Othello ---
+    "othello.x": "X",
+    "othello.o": "O",
+    "othello.menu_play": "1- Play Othello",
+    "othello.menu_load": "2- Load a game from a file",
+    "othello.menu_quit": "3- Quit",
+    "othello.menu_continue": "4- Continue a game from a file",
+    "othello.ask_file": "Name of the file to save the game in: ",
+    "othello.ask_load_file": "Name of the file with the game: ",
+    "othello.ask_size": "Board size (an even number from 4 to 10): ",
+    "othello.bad_size": "'{text}' is not a board size: type 4, 6, 8 or 10.",
+    "othello.prompt": "{side}, your move: row column (e.g. 3 4; -1 -1 to leave): ",
+    "othello.counts": "X: {x}   O: {o}",
+    "othello.turn": "{side} to move.",
+    "othello.passes": "{side} cannot place a disc and passes.",
+    "othello.wins": "{side} wins, {winner_discs} discs to {loser_discs}!",
+    "othello.draw_result": "Draw: {discs} discs each.",
+    "othello.more_discs": "more discs on the board",
+    "othello.draw": "a draw: both sides have as many discs",
+    "othello.not_two_numbers": "'{text}' is not a move: type the row and the column, as in 3 4.",
+    "othello.off_board": "{text}: rows and columns go from 1 to {size}.",
+    "othello.square_taken": "{move}: that square is already taken.",
+    "othello.flips_nothing": "{move}: a disc there would not turn over any disc.",
+    "othello.must_pass": "{move}: you cannot place a disc anywhere, so you pass (0 0).",
+    "othello.cannot_pass": "{move}: you may pass only when you cannot place a disc.",
+    "othello.game_over": "{move}: the game is over.",
+    "record.not_othello": (
+        "line {line}: this is not an Othello game file (it should start with '{expected}')"
+    ),
+    "record.bad_header": "line {line}: expected '{expected}', found '{text}'",
+    "record.truncated_header": "line {line}: the file ends before the board size",
+    "record.bad_size": "line {line}: '{text}' is not a board size (4, 6, 8 or 10)",
+    "record.bad_jugada": "line {line}: expected 'JUGADA {number}:', found '{text}'",
+    "record.bad_board_row": (
+        "line {line}: a board row is {size} characters among X, O and '.', not '{text}'"
+    ),
+    "record.truncated": (
+        "line {line}: the file ends in the middle of board JUGADA {number} ({rows} of {size} rows)"
+    ),
+    "record.no_boards": "line {line}: the file has a header but no board",
+    "record.not_a_move": (
+        "line {line}: board JUGADA {number} does not follow from the one before by a legal move"
+    ),
 }

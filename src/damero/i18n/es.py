@@ -1,6 +1,40 @@
 """Spanish messages; where a seed gives a text, it is used as written."""
 
 MESSAGES: dict[str, str] = {
+    "othello.rules": (
+        "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más líneas de\n"
+        "fichas contrarias (en fila, columna o diagonal) entre ella y otra suya: esas fichas se\n"
+        "voltean. Sólo voltea la ficha recién colocada. Quien no puede colocar ficha pasa, de\n"
+        "forma automática. La partida acaba cuando ninguno puede colocar; gana quien tenga más\n"
+        "fichas. Escriba fila y columna, por ejemplo 3 4; -1 -1 vuelve al menú."
+    ),
+    "tictactoe.rules": (
+        "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla libre,\n"
+        "numeradas del 1 al 9 por filas. Tres marcas en una fila, columna o diagonal ganan; si se\n"
+        "llena el tablero sin ninguna, es empate. Escriba el número de una casilla libre."
+    ),
+    # --- front door and Othello menu ---
+    "menu.title": "damero: juegos clásicos de tablero para dos",
+    "menu.game": "{number}- {title}: {summary}",
+    "menu.language": "{number}- English (change language)",
+    "menu.quit": "{number}- Salir",
+    "menu.choose": "Elija una opción: ",
+    "menu.unknown": "'{choice}' no es una opción: escriba uno de los números.",
+    "menu.help": "Escriba el número de un juego para jugarlo, o el del idioma o el de salir.",
+    "catmouse.title": "Los Cuatro Gatos y el Ratón",
+    "catmouse.summary": "un ratón se escabulle entre cuatro gatos en un tablero de ajedrez, o cae",
+    "othello.title": "Othello",
+    "othello.summary": "voltee las fichas del rival en tableros de 4x4 a 10x10, con ficheros",
+    "tictactoe.title": "El Gato (tres en raya)",
+    "tictactoe.summary": "tres en raya en un tablero de 3x3",
+    "othello.menu_choice": "Elija una opción: ",
+    "othello.menu_unknown": "'{choice}' no es una opción: escriba 1, 2, 3 o 4.",
+    "othello.perft": (
+        "perft({depth}) en {size}x{size}: {leaves} hojas en {seconds:.3f} s ({rate:,.0f} por segundo)"
+    ),
+    "record.missing": "No hay ningún fichero llamado {path}.",
+    "record.unknown_game": "{path} es una partida de '{name}', que damero no conoce.",
+    "record.unknown_format": "{path} no es ni un fichero de Othello ni una partida de damero.",
     # --- shared terminal front end ---
     "cli.commands": (
         "En cualquier momento: ? muestra las reglas y estas órdenes, u deshace la última jugada,\n"
@@ -35,6 +69,21 @@ MESSAGES: dict[str, str] = {
     "record.exists": "{path} ya existe; elija otro nombre para no sobrescribir nada.",
     "record.no_folder": "La carpeta de {path} no existe.",
     "record.ask_new_file": "Fichero donde guardar la partida (vacío: no guardar): ",
+    # --- solvers ---
+    "solve.catmouse_legal": "Posiciones legales: {count}",
+    "solve.catmouse_reachable": "Posiciones alcanzables tras colocar al ratón: {count}",
+    "solve.catmouse_start_mouse_wins": (
+        "Con el mejor juego desde el inicio, el ratón gana en {plies} jugadas."
+    ),
+    "solve.catmouse_start_cats_win": (
+        "Con el mejor juego desde el inicio, los cuatro gatos ganan en {plies} jugadas."
+    ),
+    "solve.catmouse_placement_mouse_wins": (
+        "Ratón colocado en {square}: el ratón gana en {plies} jugadas más."
+    ),
+    "solve.catmouse_placement_cats_win": (
+        "Ratón colocado en {square}: los cuatro gatos ganan en {plies} jugadas más."
+    ),
     # --- Four Cats and the Mouse ---
     "catmouse.mouse": "el ratón",
     "catmouse.cats": "los gatos",
@@ -99,4 +148,54 @@ MESSAGES: dict[str, str] = {
         "escriba una posición valida"
     ),
     "tictactoe.game_over": "El juego ya terminó: no se puede tirar más",
+    # --- Othello ---
+    "othello.x": "X",
+    "othello.o": "O",
+    "othello.menu_play": "1- Jugar al Othello",
+    "othello.menu_load": "2- Cargar partida de fichero",
+    "othello.menu_quit": "3- Salir",
+    "othello.menu_continue": "4- Continuar partida de fichero",
+    "othello.ask_file": "Nombre del fichero donde guardar la partida: ",
+    "othello.ask_load_file": "Nombre del fichero con la partida: ",
+    "othello.ask_size": "Tamaño del tablero (número par entre 4 y 10): ",
+    "othello.bad_size": "'{text}' no es un tamaño de tablero: escriba 4, 6, 8 o 10.",
+    "othello.prompt": (
+        "Jugador {side}, introduzca las coordenadas: fila columna (por ejemplo 3 4; "
+        "-1 -1 para salir): "
+    ),
+    "othello.counts": "Número de X: {x}   Número de O: {o}",
+    "othello.turn": "Juega {side}.",
+    "othello.passes": "{side} no puede colocar ficha y pasa el turno.",
+    "othello.wins": "¡Gana {side}, {winner_discs} fichas contra {loser_discs}!",
+    "othello.draw_result": "Tablas: {discs} fichas cada uno.",
+    "othello.more_discs": "más fichas sobre el tablero",
+    "othello.draw": "tablas: los dos tienen las mismas fichas",
+    "othello.not_two_numbers": (
+        "'{text}' no es una jugada: escriba la fila y la columna, por ejemplo 3 4."
+    ),
+    "othello.off_board": "{text}: las filas y las columnas van de 1 a {size}.",
+    "othello.square_taken": "{move}: esa casilla ya está ocupada.",
+    "othello.flips_nothing": "{move}: una ficha ahí no voltea ninguna ficha contraria.",
+    "othello.must_pass": "{move}: no puede colocar ficha en ninguna casilla, así que pasa (0 0).",
+    "othello.cannot_pass": "{move}: solo se puede pasar cuando no se puede colocar ficha.",
+    "othello.game_over": "{move}: la partida ya ha terminado.",
+    "record.not_othello": (
+        "línea {line}: esto no es un fichero de partida del Othello "
+        "(debería empezar por '{expected}')"
+    ),
+    "record.bad_header": "línea {line}: se esperaba '{expected}' y hay '{text}'",
+    "record.truncated_header": "línea {line}: el fichero acaba antes del tamaño del tablero",
+    "record.bad_size": "línea {line}: '{text}' no es un tamaño de tablero (4, 6, 8 o 10)",
+    "record.bad_jugada": "línea {line}: se esperaba 'JUGADA {number}:' y hay '{text}'",
+    "record.bad_board_row": (
+        "línea {line}: una fila del tablero son {size} caracteres entre X, O y '.', no '{text}'"
+    ),
+    "record.truncated": (
+        "línea {line}: el fichero acaba a mitad del tablero de la JUGADA {number}"
+        " ({rows} de {size} filas)"
+    ),
+    "record.no_boards": "línea {line}: el fichero tiene cabecera pero ningún tablero",
+    "record.not_a_move": (
+        "línea {line}: el tablero de la JUGADA {number} no sale del anterior con una jugada válida"
+    ),
 }

@@ -12,9 +12,7 @@ Every line a writer adds ends with a line feed, so a last line without one was c
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -39,10 +37,14 @@ def format_header(game_name: str, header: Iterable[tuple[str, str]] = ()) -> str
     return "\n".join(lines) + "\n"
 
 
+def format_move_line(move_text: str) -> str:
+    return move_text + "\n"
+
+
 def write(record: Record, stream: TextIO) -> None:
     stream.write(format_header(record.game_name, record.header))
     for move in record.moves:
-        stream.write(move + "\n")
+        stream.write(format_move_line(move))
 
 
 def read(stream: TextIO) -> Record:
@@ -85,7 +87,9 @@ def replay(game: Any, record: Record) -> tuple[list[Any], list[Any]]:
             move = game.parse_move(positions[-1], text)
             positions.append(positions[-1].play(move))
         except DameroError as error:
-            raise RecordError("record.bad_move", line=line, text=text, reason=error.message) from error
+            raise RecordError(
+                "record.bad_move", line=line, text=text, reason=error.message
+            ) from error
         moves.append(move)
     return positions, moves
 
@@ -98,42 +102,6 @@ def read_file(path: Path) -> Record:
     except UnicodeDecodeError:
         raise RecordError("record.not_damero", line=0) from None
     except OSError as error:
-        raise RecordError("record.cannot_open", line=0, path=str(path), why=error.strerror) from None
-
-
-def _sync(stream: TextIO) -> None:
-    stream.flush()
-    os.fsync(stream.fileno())
-
-
-def replace_file(path: Path, text: str) -> None:
-    """Writes `text` to a temporary file beside `path` and renames it over, so no reader sees half a file."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            _sync(stream)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-class MoveListWriter:
-    """Keeps a record file in step with a game: each move appended and synced, take-backs rewritten."""
-
-    def __init__(self, path: Path, game: Any, moves: Sequence[Any], header: Iterable[tuple[str, str]]):
-        self.path = path
-        self.header = tuple(header)
-        self.rewrite([], moves, game)
-
-    def append(self, position: Any, move: Any, game: Any) -> None:
-        with self.path.open("a", encoding="utf-8", newline="\n") as stream:
-            stream.write(game.format_move(move) + "\n")
-            _sync(stream)
-
-    def rewrite(self, positions: Sequence[Any], moves: Sequence[Any], game: Any) -> None:
-        record = Record(game.name, self.header, tuple(game.format_move(m) for m in moves), ())
-        lines = [format_header(record.game_name, record.header)]
-        lines += [move + "\n" for move in record.moves]
-        replace_file(self.path, "".join(lines))
+        raise RecordError(
+            "record.cannot_open", line=0, path=str(path), why=error.strerror
+        ) from None

@@ -64,7 +64,7 @@ def _popcount(bits: int) -> int:
     bits = bits - ((bits >> _SHIFT_1) & _M1)
     bits = (bits & _M2) + ((bits >> _SHIFT_2) & _M2)
     bits = (bits + (bits >> _SHIFT_4)) & _M4
-    return int((bits * _H01) >> _SHIFT_56)
+    return np.int64((bits * _H01) >> _SHIFT_56)
 
 
 @compiled()

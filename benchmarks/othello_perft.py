@@ -1,0 +1,40 @@
+"""Prints perft to depth 9 from the 8x8 Othello start for each move generator, timed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from damero.games.othello import OthelloPosition, perft
+
+EXPECTED_LEAVES = 3005288
+DEPTH = 9
+
+PerftFunction = Callable[[OthelloPosition, int], int]
+
+# Another generator (a compiled engine, say) is measured by adding a (name, function) pair here.
+GENERATORS: list[tuple[str, PerftFunction]] = [("rules (Python bitboards)", perft)]
+
+
+def measure(name: str, function: PerftFunction, depth: int) -> bool:
+    position = OthelloPosition.start(8)
+    started = time.perf_counter()
+    leaves = function(position, depth)
+    seconds = time.perf_counter() - started
+    verdict = "ok" if depth != DEPTH or leaves == EXPECTED_LEAVES else f"expected {EXPECTED_LEAVES}"
+    print(
+        f"{name}: perft({depth}) = {leaves} in {seconds:.2f} s, "
+        f"{leaves / seconds:,.0f} leaves/s  [{verdict}]"
+    )
+    return verdict == "ok"
+
+
+def main() -> int:
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else DEPTH
+    results = [measure(name, function, depth) for name, function in GENERATORS]
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

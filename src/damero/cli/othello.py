@@ -1,0 +1,163 @@
+"""The Othello seed's menu: play into a game file, load and replay one, continue one, leave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from damero.cli.console import Console
+from damero.cli.replay import view
+from damero.cli.session import QUIT_WORDS, GameSession, HumanPlayer
+from damero.players import Player
+from damero.core import Side
+from damero.errors import RecordError
+from damero.games.othello import SIZES, Move, Othello, OthelloPosition
+from damero.records import othello_file
+from damero.records.appending import FileRecorder
+
+LEAVE_WORDS = QUIT_WORDS | {"-1 -1", "-1,-1"}
+MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "othello.menu_continue")
+
+PlayersFor = Callable[[Othello], dict[Side, Player]]
+
+
+class OthelloMenu:
+    """The seed's menu, repeated until `3`; every failure brings the menu back."""
+
+    def __init__(self, console: Console, players_for: PlayersFor | None = None) -> None:
+        self.console = console
+        self.players_for = players_for or self._two_people
+
+    def _two_people(self, game: Othello) -> dict[Side, Player]:
+        human = HumanPlayer(self.console, game, leave_words=LEAVE_WORDS)
+        return {Side.FIRST: human, Side.SECOND: human}
+
+    def run(self) -> int:
+        actions = {"1": self.play_new, "2": self.load, "4": self.continue_file}
+        while True:
+            for key in MENU_KEYS:
+                self.console.say(key)
+            choice = self.console.ask(self.console.text("othello.menu_choice"))
+            if choice in ("3", "q"):
+                return 0
+            action = actions.get(choice)
+            if action is None:
+                self.console.say("othello.menu_unknown", choice=choice)
+            else:
+                action()
+
+    def play_new(self) -> None:
+        path = self._ask_new_file("othello.ask_file")
+        if path is None:
+            return
+        size = self._ask_size()
+        if size is None:
+            return
+        game = Othello(size)
+        start = game.start()
+        self._create(path, [start])
+        self._play(game, path, start, numbered=1)
+
+    def load(self) -> None:
+        path = self._ask_existing_file()
+        if path is not None:
+            self.replay_file(path)
+
+    def replay_file(self, path: Path) -> int:
+        """Replays a game file with a, r, s and j; 1 if it cannot be read."""
+        try:
+            with othello_file.open_game_file(path) as stream:
+                size, positions = othello_file.read_game(stream)
+        except RecordError as error:
+            self._refuse(path, error)
+            return 1
+        game = Othello(size)
+
+        def play_on(shown: list[Any], _moves: list[Any]) -> None:
+            new_path = self._ask_new_file("othello.ask_file")
+            if new_path is not None:
+                self._create(new_path, shown)
+                self._play(game, new_path, shown[-1], numbered=len(shown))
+
+        view(self.console, game, positions, placements(positions), play_on=play_on)
+        return 0
+
+    def continue_file(self) -> None:
+        path = self._ask_existing_file()
+        if path is None:
+            return
+        try:
+            with othello_file.open_game_file(path) as stream:
+                size, position, number = othello_file.read_last(stream)
+        except RecordError as error:
+            self._refuse(path, error)
+            return
+        self._play(Othello(size), path, position, numbered=number)
+
+    def _play(self, game: Othello, path: Path, position: OthelloPosition, *, numbered: int) -> None:
+        """Plays from `position`, appending each new board to `path` after `numbered` boards."""
+
+        def board(after: OthelloPosition, move: Move) -> str | None:
+            if move.is_pass:
+                return None
+            return othello_file.format_board(numbered + recorder.entries + 1, after)
+
+        recorder = FileRecorder(path, board)
+        GameSession(self.console, game, self.players_for(game), [position], recorder=recorder).run()
+
+    def _create(self, path: Path, positions: list[OthelloPosition]) -> None:
+        with path.open("x", encoding="utf-8", newline="\n") as stream:
+            stream.write(othello_file.format_game(positions))
+
+    def _ask_new_file(self, key: str) -> Path | None:
+        """A file name that does not exist yet; an empty answer goes back to the menu."""
+        while True:
+            answer = self.console.ask(self.console.text(key))
+            if not answer:
+                return None
+            path = Path(answer)
+            if path.exists():
+                self.console.say("record.exists", path=answer)
+            elif not path.parent.is_dir():
+                self.console.say("record.no_folder", path=answer)
+            else:
+                return path
+
+    def _ask_existing_file(self) -> Path | None:
+        answer = self.console.ask(self.console.text("othello.ask_load_file"))
+        if not answer:
+            return None
+        path = Path(answer)
+        if not path.is_file():
+            self.console.say("record.missing", path=answer)
+            return None
+        return path
+
+    def _ask_size(self) -> int | None:
+        while True:
+            answer = self.console.ask(self.console.text("othello.ask_size"))
+            if answer.lower() in LEAVE_WORDS:
+                return None
+            if answer.isdigit() and int(answer) in SIZES:
+                return int(answer)
+            self.console.say("othello.bad_size", text=answer)
+
+    def _refuse(self, path: Path, error: RecordError) -> None:
+        self.console.say("record.error", path=str(path), reason=error.message)
+
+
+def placements(positions: list[OthelloPosition]) -> list[Move]:
+    """The disc placed between each two boards of a game file (the file keeps boards, not moves)."""
+    moves = []
+    for before, after in zip(positions, positions[1:], strict=False):
+        old, new = before.board_rows(), after.board_rows()
+        moves.append(
+            next(
+                Move(row, column)
+                for row in range(before.size)
+                for column in range(before.size)
+                if old[row][column] == "." and new[row][column] != "."
+            )
+        )
+    return moves

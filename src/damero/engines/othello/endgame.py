@@ -1,0 +1,629 @@
+"""Exact Othello endgame solving: the final disc difference with best play, and a move that reaches it.
+
+The score is counted as in the FFO problem files: the final disc difference for the side to move,
+with the empty squares of a finished game going to the winner.  Boards up to 8x8 run a compiled
+negamax with alpha-beta (principal-variation windows), fastest-first move ordering, quadrant
+parity near the end and a transposition table of bounds; 10x10 boards run the plain twin, which
+is fine for the last dozen empties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from damero.engines.othello.kernel import (
+    Geometry,
+    _flips,
+    _legal_moves,
+    _popcount,
+    compiled,
+)
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_HASH_PLAYER = np.uint64(0x9E3779B97F4A7C15)
+_HASH_OPPONENT = np.uint64(0xC2B2AE3D27D4EB4F)
+_CORNERS = np.uint64(0x8100000000000081)
+
+TABLE_BITS = 20
+"""log2 of the number of transposition-table slots (about 20 MB at 2**20)."""
+
+_SHALLOW_EMPTIES = 6
+"""At or below this many empties the solver skips the table and sorting and uses parity order."""
+
+_NO_MOVE = -1
+_BOUND_MAX = 127
+
+
+@dataclass(slots=True)
+class SolverTable:
+    """The compiled solver's transposition table: exact bounds of positions keyed by both boards.
+
+    Kept between calls so that consecutive solves (a whole game, the search's last plies) share
+    what they learnt; entries are exact whatever the window, so it never goes stale.
+    """
+
+    players: npt.NDArray[np.uint64]
+    opponents: npt.NDArray[np.uint64]
+    lowers: npt.NDArray[np.int8]
+    uppers: npt.NDArray[np.int8]
+    moves: npt.NDArray[np.int8]
+    shift: np.uint64
+
+    @classmethod
+    def create(cls, bits: int = TABLE_BITS) -> SolverTable:
+        slots = 1 << bits
+        return cls(
+            np.zeros(slots, dtype=np.uint64),
+            np.zeros(slots, dtype=np.uint64),
+            np.zeros(slots, dtype=np.int8),
+            np.zeros(slots, dtype=np.int8),
+            np.full(slots, _NO_MOVE, dtype=np.int8),
+            np.uint64(64 - bits),
+        )
+
+
+@compiled()
+def _bit_index(single_bit: int) -> int:
+    return _popcount(single_bit - _ONE)
+
+
+@compiled()
+def _final_score(player: int, opponent: int, empties: int) -> int:
+    difference = _popcount(player) - _popcount(opponent)
+    if difference > 0:
+        return difference + empties
+    if difference < 0:
+        return difference - empties
+    return 0
+
+
+@compiled()
+def _last_empty(player: int, opponent: int, empty_bit: int) -> int:
+    """Exact score with one empty square left."""
+    difference = _popcount(player) - _popcount(opponent)
+    flipped = _flips(player, opponent, empty_bit)
+    if flipped:
+        return difference + 2 * _popcount(flipped) + 1
+    flipped = _flips(opponent, player, empty_bit)
+    if flipped:
+        return difference - 2 * _popcount(flipped) - 1
+    if difference > 0:
+        return difference + 1
+    return difference - 1
+
+
+@compiled()
+def _solve_shallow(
+    player: int,
+    opponent: int,
+    board_mask: int,
+    quadrants: npt.NDArray[np.uint64],
+    empties: int,
+    alpha: int,
+    beta: int,
+    passed: bool,
+    counters: npt.NDArray[np.int64],
+) -> int:
+    counters[0] += 1
+    empty = board_mask & ~(player | opponent)
+    if empties == 1:
+        return _last_empty(player, opponent, empty)
+    moves = _legal_moves(player, opponent, board_mask)
+    if moves == _ZERO:
+        if passed:
+            return _final_score(player, opponent, empties)
+        return -_solve_shallow(
+            opponent, player, board_mask, quadrants, empties, -beta, -alpha, True, counters
+        )
+    best = -_BOUND_MAX
+    # Odd quadrants first: the last move in a region tends to be the good one (parity).
+    for parity_pass in range(2):
+        for quadrant_index in range(quadrants.shape[0]):
+            quadrant = quadrants[quadrant_index]
+            is_odd = _popcount(empty & quadrant) & 1
+            if (parity_pass == 0) != (is_odd == 1):
+                continue
+            candidates = moves & quadrant
+            while candidates:
+                move_bit = candidates & (_ZERO - candidates)
+                candidates ^= move_bit
+                flipped = _flips(player, opponent, move_bit)
+                score = -_solve_shallow(
+                    opponent ^ flipped,
+                    player | flipped | move_bit,
+                    board_mask,
+                    quadrants,
+                    empties - 1,
+                    -beta,
+                    -alpha,
+                    False,
+                    counters,
+                )
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            return best
+    return best
+
+
+@compiled()
+def _table_slot(player: int, opponent: int, shift: int) -> int:
+    return np.int64(((player * _HASH_PLAYER) ^ (opponent * _HASH_OPPONENT)) >> shift)
+
+
+@compiled()
+def _solve_deep(
+    player: int,
+    opponent: int,
+    board_mask: int,
+    quadrants: npt.NDArray[np.uint64],
+    empties: int,
+    alpha: int,
+    beta: int,
+    passed: bool,
+    table_players: npt.NDArray[np.uint64],
+    table_opponents: npt.NDArray[np.uint64],
+    table_lowers: npt.NDArray[np.int8],
+    table_uppers: npt.NDArray[np.int8],
+    table_moves: npt.NDArray[np.int8],
+    shift: int,
+    counters: npt.NDArray[np.int64],
+) -> int:
+    if empties <= _SHALLOW_EMPTIES:
+        return _solve_shallow(
+            player, opponent, board_mask, quadrants, empties, alpha, beta, passed, counters
+        )
+    counters[0] += 1
+    moves = _legal_moves(player, opponent, board_mask)
+    if moves == _ZERO:
+        if passed:
+            return _final_score(player, opponent, empties)
+        return -_solve_deep(
+            opponent,
+            player,
+            board_mask,
+            quadrants,
+            empties,
+            -beta,
+            -alpha,
+            True,
+            table_players,
+            table_opponents,
+            table_lowers,
+            table_uppers,
+            table_moves,
+            shift,
+            counters,
+        )
+    slot = _table_slot(player, opponent, shift)
+    table_move = _NO_MOVE
+    if table_players[slot] == player and table_opponents[slot] == opponent:
+        lower = int(table_lowers[slot])
+        upper = int(table_uppers[slot])
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower == upper:
+            return lower
+        alpha = max(alpha, lower)
+        beta = min(beta, upper)
+        table_move = int(table_moves[slot])
+    original_alpha = alpha
+
+    # Fastest first: the reply that leaves the opponent the fewest moves, corners before others.
+    count = _popcount(moves)
+    move_bits = np.empty(count, dtype=np.uint64)
+    keys = np.empty(count, dtype=np.int64)
+    index = 0
+    remaining = moves
+    while remaining:
+        move_bit = remaining & (_ZERO - remaining)
+        remaining ^= move_bit
+        flipped = _flips(player, opponent, move_bit)
+        next_player = opponent ^ flipped
+        next_opponent = player | flipped | move_bit
+        key = 16 * _popcount(_legal_moves(next_player, next_opponent, board_mask))
+        if move_bit & _CORNERS:
+            key -= 8
+        if _bit_index(move_bit) == table_move:
+            key = -1000
+        # Insertion keeps the arrays sorted by key as they fill.
+        position = index
+        while position > 0 and keys[position - 1] > key:
+            keys[position] = keys[position - 1]
+            move_bits[position] = move_bits[position - 1]
+            position -= 1
+        keys[position] = key
+        move_bits[position] = move_bit
+        index += 1
+
+    best = -_BOUND_MAX
+    best_move = _NO_MOVE
+    for index in range(count):
+        move_bit = move_bits[index]
+        flipped = _flips(player, opponent, move_bit)
+        next_player = opponent ^ flipped
+        next_opponent = player | flipped | move_bit
+        if index == 0:
+            score = -_solve_deep(
+                next_player,
+                next_opponent,
+                board_mask,
+                quadrants,
+                empties - 1,
+                -beta,
+                -alpha,
+                False,
+                table_players,
+                table_opponents,
+                table_lowers,
+                table_uppers,
+                table_moves,
+                shift,
+                counters,
+            )
+        else:
+            # A null window proves the move no better; only a surprise pays for a full search.
+            score = -_solve_deep(
+                next_player,
+                next_opponent,
+                board_mask,
+                quadrants,
+                empties - 1,
+                -alpha - 1,
+                -alpha,
+                False,
+                table_players,
+                table_opponents,
+                table_lowers,
+                table_uppers,
+                table_moves,
+                shift,
+                counters,
+            )
+            if alpha < score < beta:
+                score = -_solve_deep(
+                    next_player,
+                    next_opponent,
+                    board_mask,
+                    quadrants,
+                    empties - 1,
+                    -beta,
+                    -score,
+                    False,
+                    table_players,
+                    table_opponents,
+                    table_lowers,
+                    table_uppers,
+                    table_moves,
+                    shift,
+                    counters,
+                )
+        if score > best:
+            best = score
+            best_move = _bit_index(move_bit)
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+
+    table_players[slot] = player
+    table_opponents[slot] = opponent
+    table_moves[slot] = best_move
+    if best <= original_alpha:
+        table_lowers[slot] = -_BOUND_MAX
+        table_uppers[slot] = best
+    elif best >= beta:
+        table_lowers[slot] = best
+        table_uppers[slot] = _BOUND_MAX
+    else:
+        table_lowers[slot] = best
+        table_uppers[slot] = best
+    return best
+
+
+@compiled()
+def _solve_root(
+    player: int,
+    opponent: int,
+    board_mask: int,
+    quadrants: npt.NDArray[np.uint64],
+    alpha: int,
+    beta: int,
+    table_players: npt.NDArray[np.uint64],
+    table_opponents: npt.NDArray[np.uint64],
+    table_lowers: npt.NDArray[np.int8],
+    table_uppers: npt.NDArray[np.int8],
+    table_moves: npt.NDArray[np.int8],
+    shift: int,
+    counters: npt.NDArray[np.int64],
+    results: npt.NDArray[np.int64],
+) -> None:
+    """Solve within (alpha, beta); results[0] = score, results[1] = best square or -1 to pass.
+
+    A score at or below alpha is an upper bound and at or above beta a lower bound, with the move
+    then unproven; inside the window it is exact and so is the move.
+    """
+    empties = _popcount(board_mask & ~(player | opponent))
+    moves = _legal_moves(player, opponent, board_mask)
+    if moves == _ZERO:
+        results[1] = _NO_MOVE
+        if empties == 0 or _legal_moves(opponent, player, board_mask) == _ZERO:
+            results[0] = _final_score(player, opponent, empties)
+        else:
+            results[0] = -_solve_deep(
+                opponent,
+                player,
+                board_mask,
+                quadrants,
+                empties,
+                -beta,
+                -alpha,
+                True,
+                table_players,
+                table_opponents,
+                table_lowers,
+                table_uppers,
+                table_moves,
+                shift,
+                counters,
+            )
+        return
+    counters[0] += 1
+    best = -_BOUND_MAX
+    best_move = _NO_MOVE
+    first = True
+    remaining = moves
+    # Root order: by the table's advice from the quick ordering key, computed as in the deep solver.
+    count = _popcount(moves)
+    move_bits = np.empty(count, dtype=np.uint64)
+    keys = np.empty(count, dtype=np.int64)
+    index = 0
+    while remaining:
+        move_bit = remaining & (_ZERO - remaining)
+        remaining ^= move_bit
+        flipped = _flips(player, opponent, move_bit)
+        key = 16 * _popcount(
+            _legal_moves(opponent ^ flipped, player | flipped | move_bit, board_mask)
+        )
+        if move_bit & _CORNERS:
+            key -= 8
+        position = index
+        while position > 0 and keys[position - 1] > key:
+            keys[position] = keys[position - 1]
+            move_bits[position] = move_bits[position - 1]
+            position -= 1
+        keys[position] = key
+        move_bits[position] = move_bit
+        index += 1
+    for index in range(count):
+        move_bit = move_bits[index]
+        flipped = _flips(player, opponent, move_bit)
+        next_player = opponent ^ flipped
+        next_opponent = player | flipped | move_bit
+        if first:
+            score = -_solve_deep(
+                next_player,
+                next_opponent,
+                board_mask,
+                quadrants,
+                empties - 1,
+                -beta,
+                -alpha,
+                False,
+                table_players,
+                table_opponents,
+                table_lowers,
+                table_uppers,
+                table_moves,
+                shift,
+                counters,
+            )
+            first = False
+        else:
+            score = -_solve_deep(
+                next_player,
+                next_opponent,
+                board_mask,
+                quadrants,
+                empties - 1,
+                -alpha - 1,
+                -alpha,
+                False,
+                table_players,
+                table_opponents,
+                table_lowers,
+                table_uppers,
+                table_moves,
+                shift,
+                counters,
+            )
+            if alpha < score < beta:
+                score = -_solve_deep(
+                    next_player,
+                    next_opponent,
+                    board_mask,
+                    quadrants,
+                    empties - 1,
+                    -beta,
+                    -score,
+                    False,
+                    table_players,
+                    table_opponents,
+                    table_lowers,
+                    table_uppers,
+                    table_moves,
+                    shift,
+                    counters,
+                )
+        if score > best:
+            best = score
+            best_move = _bit_index(move_bit)
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    results[0] = best
+    results[1] = best_move
+
+
+def _quadrants(geometry: Geometry) -> npt.NDArray[np.uint64]:
+    half = geometry.size // 2
+    quadrants = []
+    for top in (0, half):
+        for left in (0, half):
+            mask = 0
+            for row in range(top, top + half):
+                for column in range(left, left + half):
+                    mask |= geometry.bit(row, column)
+            quadrants.append(mask)
+    return np.array(quadrants, dtype=np.uint64)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """An endgame result for the side to move.
+
+    `score` is exact when `lower < score < upper` were the window bounds asked for (always with the
+    default full window); otherwise it is a bound on the exact score (at most `score` when at or
+    below the window, at least `score` when at or above it).  `move_bit` is the engine-layout bit
+    of a best move, 0 for a pass and also 0 when the game is over.
+    """
+
+    score: int
+    move_bit: int
+    nodes: int
+
+
+class EndgameSolver:
+    """An exact solver for one board size, keeping its transposition table between solves."""
+
+    def __init__(self, geometry: Geometry, *, table_bits: int = TABLE_BITS) -> None:
+        self.geometry = geometry
+        self._quadrants = _quadrants(geometry) if geometry.is_compiled else None
+        self._table = SolverTable.create(table_bits) if geometry.is_compiled else None
+        self._plain_table: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    def solve(
+        self, player: int, opponent: int, *, alpha: int = -_BOUND_MAX, beta: int = _BOUND_MAX
+    ) -> Solution:
+        """The exact score within (alpha, beta) and a best move, from the side to move."""
+        if self.geometry.is_compiled:
+            assert self._table is not None and self._quadrants is not None
+            counters = np.zeros(1, dtype=np.int64)
+            results = np.zeros(2, dtype=np.int64)
+            table = self._table
+            _solve_root(
+                np.uint64(player),
+                np.uint64(opponent),
+                np.uint64(self.geometry.board_mask),
+                self._quadrants,
+                alpha,
+                beta,
+                table.players,
+                table.opponents,
+                table.lowers,
+                table.uppers,
+                table.moves,
+                table.shift,
+                counters,
+                results,
+            )
+            square = int(results[1])
+            return Solution(int(results[0]), 0 if square < 0 else 1 << square, int(counters[0]))
+        solver = _PlainSolver(self.geometry, self._plain_table)
+        score, move_bit = solver.root(player, opponent, alpha, beta)
+        return Solution(score, move_bit, solver.nodes)
+
+
+class _PlainSolver:
+    """The plain twin of the compiled solver: same scores, any size, Python integers."""
+
+    def __init__(
+        self, geometry: Geometry, table: dict[tuple[int, int], tuple[int, int, int]]
+    ) -> None:
+        self.geometry = geometry
+        self.table = table
+        self.nodes = 0
+
+    def final_score(self, player: int, opponent: int) -> int:
+        empties = (self.geometry.board_mask & ~(player | opponent)).bit_count()
+        difference = player.bit_count() - opponent.bit_count()
+        if difference > 0:
+            return difference + empties
+        if difference < 0:
+            return difference - empties
+        return 0
+
+    def ordered_moves(self, player: int, opponent: int, moves: int, hint: int) -> list[int]:
+        geometry = self.geometry
+        keyed = []
+        while moves:
+            move_bit = moves & -moves
+            moves ^= move_bit
+            next_player, next_opponent = geometry.play(player, opponent, move_bit)
+            key = geometry.legal_moves(next_player, next_opponent).bit_count()
+            keyed.append((-1 if move_bit == hint else key, move_bit))
+        keyed.sort()
+        return [move_bit for _, move_bit in keyed]
+
+    def root(self, player: int, opponent: int, alpha: int, beta: int) -> tuple[int, int]:
+        geometry = self.geometry
+        moves = geometry.legal_moves(player, opponent)
+        if not moves:
+            if not geometry.legal_moves(opponent, player):
+                return self.final_score(player, opponent), 0
+            return -self.search(opponent, player, -beta, -alpha, passed=True), 0
+        best, best_move = -_BOUND_MAX, 0
+        for move_bit in self.ordered_moves(player, opponent, moves, 0):
+            next_player, next_opponent = geometry.play(player, opponent, move_bit)
+            score = -self.search(next_player, next_opponent, -beta, -alpha, passed=False)
+            if score > best:
+                best, best_move = score, move_bit
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best, best_move
+
+    def search(self, player: int, opponent: int, alpha: int, beta: int, *, passed: bool) -> int:
+        self.nodes += 1
+        geometry = self.geometry
+        moves = geometry.legal_moves(player, opponent)
+        if not moves:
+            if passed:
+                return self.final_score(player, opponent)
+            return -self.search(opponent, player, -beta, -alpha, passed=True)
+        key = (player, opponent)
+        hint = 0
+        entry = self.table.get(key)
+        if entry is not None:
+            lower, upper, hint = entry
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        original_alpha = alpha
+        best, best_move = -_BOUND_MAX, 0
+        for move_bit in self.ordered_moves(player, opponent, moves, hint):
+            next_player, next_opponent = geometry.play(player, opponent, move_bit)
+            score = -self.search(next_player, next_opponent, -beta, -alpha, passed=False)
+            if score > best:
+                best, best_move = score, move_bit
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        if best <= original_alpha:
+            self.table[key] = (-_BOUND_MAX, best, best_move)
+        elif best >= beta:
+            self.table[key] = (best, _BOUND_MAX, best_move)
+        else:
+            self.table[key] = (best, best, best_move)
+        return best

@@ -1,0 +1,326 @@
+"""The Othello seed's game file: a header, then the board after each placement; read and checked.
+
+The format, byte for byte (LF line ends, no trailing spaces)::
+
+    PARTIDA DEL OTHELLO
+    TAMANYO DEL TABLERO:
+    8
+    JUGADA 1:
+    ........
+    ...          (size rows of 'X', 'O' and '.')
+    JUGADA 2:
+    ...
+
+JUGADA 1 is the initial board and one board follows every placement; a pass writes nothing.
+Readers also accept CRLF line ends, trailing blanks on a line and blank lines between boards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Self
+
+from damero.core import Side
+from damero.errors import IllegalMoveError, RecordError
+from damero.games.othello import PASS, SIZES, Move, OthelloPosition
+
+TITLE = "PARTIDA DEL OTHELLO"
+SIZE_LABEL = "TAMANYO DEL TABLERO:"
+ENCODING = "utf-8"
+
+_CELLS = frozenset("XO.")
+
+
+def format_header(size: int) -> str:
+    """The three header lines, each ending in LF."""
+    return f"{TITLE}\n{SIZE_LABEL}\n{size}\n"
+
+
+def format_board(number: int, position: OthelloPosition) -> str:
+    """One `JUGADA number:` block: the label and the board rows, each line ending in LF."""
+    return f"JUGADA {number}:\n" + "".join(f"{row}\n" for row in position.board_rows())
+
+
+def format_game(positions: Sequence[OthelloPosition]) -> str:
+    """A whole file: the header and the boards numbered from 1; there must be at least one."""
+    if not positions:
+        raise ValueError("a game file holds at least the initial board")
+    return format_header(positions[0].size) + _format_boards(positions, first=1)
+
+
+class _Lines:
+    """The stream's lines with their 1-based numbers, trailing blanks and line ends removed."""
+
+    def __init__(self, stream: Iterable[str]) -> None:
+        self._lines = iter(stream)
+        self.number = 0
+
+    def next(self) -> str | None:
+        """The next line, or None at the end of the stream."""
+        for line in self._lines:
+            self.number += 1
+            return line.rstrip()
+        return None
+
+
+def _read_header(lines: _Lines) -> int:
+    first = lines.next()
+    while first == "":
+        first = lines.next()
+    if first is None:
+        raise RecordError("record.empty", line=1)
+    if first.lstrip("\ufeff") != TITLE:
+        raise RecordError("record.not_othello", line=lines.number, expected=TITLE)
+    label = lines.next()
+    if label is None:
+        raise RecordError("record.truncated_header", line=lines.number + 1)
+    if label != SIZE_LABEL:
+        raise RecordError("record.bad_header", line=lines.number, expected=SIZE_LABEL, text=label)
+    size_text = lines.next()
+    if size_text is None:
+        raise RecordError("record.truncated_header", line=lines.number + 1)
+    size_text = size_text.strip()
+    if not (size_text.isdigit() and int(size_text) in SIZES):
+        raise RecordError("record.bad_size", line=lines.number, text=size_text)
+    return int(size_text)
+
+
+def read_size(stream: Iterable[str]) -> int:
+    """The board size in the header of a game file; consumes only the header lines."""
+    return _read_header(_Lines(stream))
+
+
+def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], int]]:
+    """Yields (jugada number, board rows, line number of its `JUGADA` label) one board at a time.
+
+    Checks the layout only (header, consecutive numbers from 1, rows of the right length and
+    characters), not whether the boards follow each other; raises RecordError at the first fault.
+    A file whose header holds no board yields nothing.
+    """
+    lines = _Lines(stream)
+    size = _read_header(lines)
+    expected_number = 1
+    while True:
+        label = lines.next()
+        while label == "":
+            label = lines.next()
+        if label is None:
+            return
+        label_line = lines.number
+        if label != f"JUGADA {expected_number}:":
+            raise RecordError(
+                "record.bad_jugada", line=label_line, text=label, number=expected_number
+            )
+        rows: list[str] = []
+        while len(rows) < size:
+            row = lines.next()
+            if row is None:
+                raise RecordError(
+                    "record.truncated",
+                    line=label_line,
+                    number=expected_number,
+                    rows=len(rows),
+                    size=size,
+                )
+            if len(row) != size or not _CELLS.issuperset(row):
+                raise RecordError("record.bad_board_row", line=lines.number, text=row, size=size)
+            rows.append(row)
+        yield expected_number, tuple(rows), label_line
+        expected_number += 1
+
+
+def _ready_to_move(position: OthelloPosition) -> OthelloPosition:
+    """The position with a forced pass made: the side to move can place, or the game is over."""
+    if position.legal_moves() == (PASS,):
+        return position.play(PASS)
+    return position
+
+
+def _follow(
+    previous: OthelloPosition, rows: tuple[str, ...], number: int, line: int
+) -> OthelloPosition:
+    """The position `rows` shows if it is one placement after `previous`; else RecordError."""
+    size = previous.size
+    placed = [
+        Move(row, column)
+        for row, (old, new) in enumerate(zip(previous.board_rows(), rows, strict=True))
+        for column in range(size)
+        if old[column] == "." and new[column] != "."
+    ]
+    if len(placed) == 1:
+        try:
+            position = previous.play(placed[0])
+        except IllegalMoveError:
+            pass
+        else:
+            if position.board_rows() == rows:
+                return _ready_to_move(position)
+    raise RecordError("record.not_a_move", line=line, number=number)
+
+
+def _positions(stream: Iterable[str]) -> Iterator[tuple[int, OthelloPosition, int]]:
+    """(jugada number, position with the side to move derived, line) for each board, checked."""
+    previous: OthelloPosition | None = None
+    for number, rows, line in read_boards(stream):
+        if previous is None:
+            position = _ready_to_move(OthelloPosition.from_rows(rows, Side.FIRST))
+        else:
+            position = _follow(previous, rows, number, line)
+        yield number, position, line
+        previous = position
+
+
+def read_game(stream: Iterable[str]) -> tuple[int, list[OthelloPosition]]:
+    """The board size and every position of the file, in order.
+
+    Each board must follow the one before by a single legal placement, possibly after a forced
+    pass. The side to move in each position is the side that did not just place (X for JUGADA 1),
+    with a forced pass already made: it can place, or the game is over.
+    """
+    positions = [position for _, position, _ in _positions(stream)]
+    if not positions:
+        raise RecordError("record.no_boards", line=0)
+    return positions[0].size, positions
+
+
+def read_last(stream: Iterable[str]) -> tuple[int, OthelloPosition, int]:
+    """The board size, the last position and its jugada number, keeping only two boards at a time.
+
+    Checks the boards as `read_game` does; the side to move comes out the same: the side whose
+    colour was not placed last (X after JUGADA 1), passing if it cannot place but the other can.
+    """
+    last: tuple[int, OthelloPosition] | None = None
+    for number, position, _ in _positions(stream):
+        last = number, position
+    if last is None:
+        raise RecordError("record.no_boards", line=0)
+    number, position = last
+    return position.size, position, number
+
+
+def open_game_file(path: str | os.PathLike[str]) -> IO[str]:
+    """Opens a game file for the readers; undecodable bytes become U+FFFD and fail as bad lines."""
+    return open(path, encoding=ENCODING, errors="replace")
+
+
+def _sync_directory(folder: Path) -> None:
+    """Makes a rename durable where the system allows opening a folder (not on Windows)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Writes `text` to a temporary file beside `path`, syncs it and renames it over `path`."""
+    folder = path.parent
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(descriptor, "w", encoding=ENCODING, newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(folder)
+
+
+class OthelloFileWriter:
+    """Appends boards to a game file as the game goes, each one flushed and synced to the disk.
+
+    Opening never truncates: an existing file is appended to (its last jugada number is
+    `last_number`, as `read_last` returns it); a new or empty file gets the header first. Replacing
+    the contents (`create`, `rewrite`) goes through a temporary file renamed over the old one.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, size: int, last_number: int = 0) -> None:
+        if size not in SIZES:
+            raise ValueError(f"an Othello board is 4, 6, 8 or 10 squares wide, not {size!r}")
+        self.path = Path(path)
+        self.size = size
+        self.last_number = last_number
+        self._handle: IO[str] | None = None
+        self._open()
+
+    def _open(self) -> None:
+        handle = open(self.path, "a", encoding=ENCODING, newline="\n")  # noqa: SIM115
+        if handle.tell() == 0:
+            handle.write(format_header(self.size))
+            self._sync(handle)
+        self._handle = handle
+
+    @staticmethod
+    def _sync(handle: IO[str]) -> None:
+        handle.flush()
+        os.fsync(handle.fileno())
+
+    @classmethod
+    def create(
+        cls, path: str | os.PathLike[str], size: int, positions: Sequence[OthelloPosition]
+    ) -> OthelloFileWriter:
+        """A new file (replacing any old one at `path`) holding `positions` as JUGADA 1, 2, ...
+
+        `positions` is usually just the initial board; replay's "play on" passes the boards up to
+        the one shown.
+        """
+        if any(position.size != size for position in positions):
+            raise ValueError("every board must have the file's size")
+        _replace_file(Path(path), format_game(positions) if positions else format_header(size))
+        return cls(path, size=size, last_number=len(positions))
+
+    def write_board(self, position: OthelloPosition) -> int:
+        """Appends `position` as the next jugada, synced before returning; returns its number."""
+        if position.size != self.size:
+            raise ValueError(f"the file holds {self.size}x{self.size} boards")
+        if self._handle is None:
+            raise ValueError("the game file is closed")
+        number = self.last_number + 1
+        self._handle.write(format_board(number, position))
+        self._sync(self._handle)
+        self.last_number = number
+        return number
+
+    def rewrite(self, positions: Sequence[OthelloPosition]) -> None:
+        """Replaces the boards with `positions` (a take-back) atomically; appends after them."""
+        if any(position.size != self.size for position in positions):
+            raise ValueError(f"the file holds {self.size}x{self.size} boards")
+        self.close()
+        _replace_file(self.path, format_game(positions) if positions else format_header(self.size))
+        self.last_number = len(positions)
+        self._open()
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exception_type: type[BaseException] | None,
+        exception: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _format_boards(positions: Sequence[OthelloPosition], *, first: int) -> str:
+    return "".join(
+        format_board(number, position) for number, position in enumerate(positions, start=first)
+    )

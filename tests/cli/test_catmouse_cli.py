@@ -1,0 +1,283 @@
+"""The real `damero catmouse` driven through a pipe: whole games, the seed's grids, refusals, records."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import Run
+from damero.games.catmouse import CatMouse, CatMousePosition
+
+DATA = Path(__file__).parent.parent / "data"
+
+MOUSE_ESCAPES = "29 | 2 7 | 25 | 4 8 | 22 | 8 12 | 17 | 1 6 | 13 | 7 11 | 9 | 12 16 | 5 | 3 8 | 1"
+MOUSE_TRAPPED = "32 | 3 7 | 28 | 4 8 | 24 | 7 11 | 20 | 2 7 | 16 | 1 5 | 12 | 11 16"
+CATS_STUCK = (
+    "31 | 1 5 | 26 | 3 8 | 22 | 2 6 | 18 | 6 10 | 15 | 8 12 | 19 | 12 16 | 24 | 16 19 | 20 | "
+    "19 23 | 24 | 23 26 | 27 | 10 14 | 31 | 26 30 | 27 | 5 9 | 24 | 14 17 | 19 | 17 21 | 23 | "
+    "21 25 | 18 | 9 14 | 15 | 14 17 | 11 | 25 29 | 8 | 17 21 | 12 | 21 25 | 8"
+)
+END_MESSAGES = {
+    "en": ("The mouse wins!", "The four cats win!"),
+    "es": ("¡Ha ganado el ratón!", "¡Han ganado los cuatro gatos!"),
+}
+
+
+def moves(game: str) -> list[str]:
+    return [move.strip() for move in game.split("|")]
+
+
+def grids(output: str) -> list[str]:
+    """Every two-grid drawing printed, as 17-line blocks."""
+    lines = output.splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        if line.startswith("+--") and (index == 0 or not lines[index - 1].startswith(("|", "+"))):
+            found.append("\n".join(lines[index : index + 17]))
+    return found
+
+
+def final_position(game: str) -> CatMousePosition:
+    rules = CatMouse()
+    position = rules.start()
+    for text in moves(game):
+        position = position.play(rules.parse_move(position, text))
+    return position
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(
+    ("game", "mouse_wins"),
+    [(MOUSE_ESCAPES, True), (MOUSE_TRAPPED, False), (CATS_STUCK, True)],
+)
+def test_whole_games_reach_the_seed_end_messages(
+    run: Run, language: str, game: str, mouse_wins: bool
+) -> None:
+    result = run(["catmouse", "--lang", language], moves(game))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    mouse_message, cats_message = END_MESSAGES[language]
+    assert (mouse_message in result.stdout) is mouse_wins
+    assert (cats_message in result.stdout) is not mouse_wins
+    drawings = grids(result.stdout)
+    assert len(drawings) == len(moves(game)) + 1, "a drawing at the start and after every move"
+    assert drawings[-1] == CatMouse().draw(final_position(game))
+    seed_frame = (DATA / "catmouse_cuadro3.txt").read_text().splitlines()
+    for drawing in drawings:
+        for line, seed_line in zip(drawing.splitlines(), seed_frame, strict=True):
+            assert len(line) == len(seed_line) == 55
+            assert line[:30] == seed_line[:30], "the numbered board and the gap are the seed's"
+
+
+def test_the_language_follows_the_locale(run: Run) -> None:
+    spanish = run(["catmouse"], moves(MOUSE_TRAPPED), env={"LANG": "es_ES.UTF-8"})
+    assert "¡Han ganado los cuatro gatos!" in spanish.stdout
+    english = run(["catmouse"], moves(MOUSE_TRAPPED), env={"LANG": "de_DE.UTF-8"})
+    assert "The four cats win!" in english.stdout
+
+
+def test_every_bad_input_gets_its_own_message_and_the_same_player_again(run: Run) -> None:
+    answers = [
+        "x",
+        "40",
+        "28",
+        "30",  # the mouse's start
+        "31",
+        "5 9",
+        "1 9",
+        "1 2",
+        "1 5",  # the cats
+        "30",
+        "26",  # the mouse: not a neighbour of itself... then a good move
+        "5 1",
+        "2 6 7",
+        "5 9",  # the cats: back, three numbers, then good
+        "22",
+        "6 ",
+        "3 7",
+        "7 11",
+        "5 9",
+        "q",
+    ]
+    result = run(["catmouse", "--lang", "en"], answers)
+    out = result.stdout
+    assert result.returncode == 0 and result.stderr == ""
+    for message in (
+        "'x' is not a number",
+        "40 is not a square: squares are 1 to 32",
+        "the mouse starts on 29, 30, 31 or 32, not on 28",
+        "the cats give two squares",
+        "there is no cat on 5",
+        "9 is not diagonally next to 1",
+        "2 is not diagonally next to 1",
+        "30 is not diagonally next to 30",
+        "cats cannot go back: 5 to 1",
+        "Game left.",
+    ):
+        assert message in out, message
+    # after each refusal the same player is asked again
+    assert out.count("Starting square of the mouse") == 4
+
+
+def test_occupied_squares_are_refused(run: Run) -> None:
+    # the mouse walks 30, 26, 22, 18 while a cat comes down 1, 6, 10, 14 beside it
+    answers = ["30", "1 6", "26", "6 10", "22", "10 14", "18", "14 18", "2 6", "14", "q"]
+    out = run(["catmouse", "--lang", "es"], answers).stdout
+    assert "Posicion ocupada por el raton." in out
+    assert "Posicion ocupada por un gato." in out
+    assert out.index("Posicion ocupada por el raton.") < out.index("Posicion ocupada por un gato.")
+
+
+def test_end_of_input_and_ctrl_c_end_cleanly(run: Run, tmp_path: Path) -> None:
+    result = run(["catmouse", "--lang", "es"], ["30"])
+    assert result.returncode == 0
+    assert "Fin de la entrada" in result.stdout and "Traceback" not in result.stderr
+    process = subprocess.Popen(
+        [sys.executable, "-m", "damero", "catmouse", "--lang", "en"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Interrupted" in out and "Traceback" not in err
+
+
+def test_help_at_a_prompt_shows_the_rules_and_commands(run: Run) -> None:
+    result = run(["catmouse", "--lang", "en"], ["?", "q"])
+    assert "The cats start on 1, 2, 3, 4" in result.stdout
+    assert "u takes back the last move" in result.stdout
+
+
+def test_take_back(run: Run) -> None:
+    result = run(["catmouse", "--lang", "en"], ["u", "30", "4 8", "u", "u", "31", "q"])
+    out = result.stdout
+    assert "There is no move to take back." in out
+    assert "Move 4 8 taken back." in out and "Move 30 taken back." in out
+    last = grids(out)[-1]
+    assert last == CatMouse().draw(
+        CatMousePosition(31, (1, 2, 3, 4), CatMouse().start().side_to_move.other)
+    )
+
+
+def test_save_writes_every_move_as_it_goes(run: Run, tmp_path: Path) -> None:
+    result = run(["catmouse", "--save", "game.txt"], moves(MOUSE_TRAPPED))
+    assert result.returncode == 0
+    lines = (tmp_path / "game.txt").read_text().splitlines()
+    assert lines[0] == "# damero record: catmouse"
+    assert [line for line in lines if not line.startswith("#")] == moves(MOUSE_TRAPPED)
+    refused = run(["catmouse", "--save", "game.txt"], [])
+    assert refused.returncode == 2 and "already exists" in refused.stdout
+    assert (tmp_path / "game.txt").read_text().splitlines() == lines, (
+        "an existing file is never overwritten"
+    )
+
+
+def test_take_back_rewrites_the_record(run: Run, tmp_path: Path) -> None:
+    run(["catmouse", "--save", "game.txt"], ["30", "4 8", "26", "u", "25", "q"])
+    body = [
+        line
+        for line in (tmp_path / "game.txt").read_text().splitlines()
+        if not line.startswith("#")
+    ]
+    assert body == ["30", "4 8", "25"]
+
+
+def test_killing_the_program_loses_no_move(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "damero", "catmouse", "--save", "game.txt"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    played = moves(MOUSE_TRAPPED)[:5]
+    for move in played:
+        process.stdin.write(move + "\n")
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    record = tmp_path / "game.txt"
+    while time.monotonic() < deadline:
+        if record.exists() and record.read_text().endswith(played[-1] + "\n"):
+            break
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    body = [line for line in record.read_text().splitlines() if not line.startswith("#")]
+    assert body == played
+
+
+def test_replay_walks_forward_and_back_and_plays_on(run: Run, tmp_path: Path) -> None:
+    run(["catmouse", "--save", "game.txt"], moves(MOUSE_TRAPPED))
+    keys = ["r", "a", "a", "a", "r", "x", "j", "more.txt", "22", "q"]
+    result = run(["catmouse", "--replay", "game.txt", "--lang", "en"], keys)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "This is the first position." in out
+    assert "Position 3 of 13" in out and "Position 4 of 13" in out
+    assert "'x' is not a replay key" in out
+    # play on from position 3 (after "32", "3 7"): the mouse on 28 moves to... 22 is not next to 32
+    body = [
+        line
+        for line in (tmp_path / "more.txt").read_text().splitlines()
+        if not line.startswith("#")
+    ]
+    assert body == ["32", "3 7"]
+    assert "22 is not diagonally next to 32" in out or "not diagonally next" in out
+
+
+def test_replay_of_a_finished_game_shows_the_end(run: Run, tmp_path: Path) -> None:
+    run(["catmouse", "--save", "game.txt"], moves(MOUSE_ESCAPES))
+    result = run(["catmouse", "--replay", "game.txt", "--lang", "es"], ["a"] * 15 + ["a", "s"])
+    assert "¡Ha ganado el ratón!" in result.stdout
+    assert "Esta es la última jugada." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("", "line 1: the file is empty"),
+        ("PARTIDA DEL OTHELLO\n", "line 1: this is not a damero game record"),
+        ("# damero record: catmouse\n30\n4 8\n26\n", None),
+        ("# damero record: catmouse\n30\n4 8\n2", "line 4: the file is cut off"),
+        ("# damero record: catmouse\n30\n4 8\n27\n", "line 4: '27' cannot be played here"),
+        ("# damero record: catmouse\n30\nbanana\n", "line 3: 'banana' cannot be played here"),
+        ("# damero record: tictactoe\n5\n", "line 1: this record is a game of tictactoe"),
+    ],
+)
+def test_damaged_records_name_the_line(
+    run: Run, tmp_path: Path, content: str, fragment: str | None
+) -> None:
+    (tmp_path / "game.txt").write_text(content)
+    result = run(["catmouse", "--replay", "game.txt", "--lang", "en"], ["s"])
+    assert "Traceback" not in result.stderr
+    if fragment is None:
+        assert result.returncode == 0 and "Position 1 of 4" in result.stdout
+    else:
+        assert result.returncode == 1
+        assert fragment in result.stdout
+    assert (tmp_path / "game.txt").read_text() == content, "reading never changes the file"
+
+
+def test_a_missing_record_is_a_clear_error(run: Run) -> None:
+    result = run(["catmouse", "--replay", "nowhere.txt", "--lang", "en"])
+    assert result.returncode == 1
+    assert "cannot open nowhere.txt" in result.stdout and result.stderr == ""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_python_dash_m_and_console_script_agree(run: Run) -> None:
+    result = run(["--help"])
+    assert "catmouse" in result.stdout and result.returncode == 0
