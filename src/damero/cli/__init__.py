@@ -98,6 +98,7 @@ def _add_othello_actions(parser: argparse.ArgumentParser) -> None:
         help="count the positions DEPTH plies from the start",
         description="Count the leaf positions DEPTH plies from the start (a forced pass is a ply).",
     )
+    _add_language(perft, default=argparse.SUPPRESS)
     perft.add_argument("depth", type=int, metavar="DEPTH")
     perft.add_argument("--size", type=int, default=8, choices=(4, 6, 8, 10), help="board size")
 

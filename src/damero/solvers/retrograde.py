@@ -287,6 +287,17 @@ class CatMouseTablebase:
             raise ValueError(f"the game is over, there is no move to choose: {position!r}")
         return values[0][0]
 
+    def results(self, side_to_move: Side) -> tuple[BoolArray, Int8Array]:
+        """Every entry with `side_to_move` at once, as (won, plies), each [cat-set rank, mouse - 1].
+
+        `won` says whether the side to move wins; entries with the mouse on a cat are not
+        positions and read (False, -1).
+        """
+        table = self._mouse_to_move if side_to_move is MOUSE else self._cats_to_move
+        plies = np.where(table > 0, WIN_CODE - table, WIN_CODE + table)
+        plies[table == 0] = -1
+        return table > 0, plies.astype(np.int8)
+
     def legal_mask(self) -> tuple[BoolArray, BoolArray]:
         """Which entries are legal positions, (mouse to move, cats to move), each [cat set, mouse - 1].
 

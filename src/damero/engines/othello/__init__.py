@@ -1,0 +1,53 @@
+"""The Othello engine: compiled bitboard kernels, perft, an exact endgame solver and a search.
+
+Everything here takes the rules' `OthelloPosition` and answers with the rules' `Move`; the
+bitboard layouts and the compiled code stay inside.
+"""
+
+from __future__ import annotations
+
+from damero.engines.othello.board import bit_of, engine_board, move_of
+from damero.engines.othello.endgame import EndgameSolver, Solution
+from damero.engines.othello.player import analyse, choose_move
+from damero.engines.othello.search import Analysis, score_moves, search
+from damero.games.othello import Move, OthelloPosition
+
+__all__ = [
+    "Analysis",
+    "EndgameSolver",
+    "Solution",
+    "analyse",
+    "bit_of",
+    "choose_move",
+    "engine_board",
+    "move_of",
+    "perft",
+    "score_moves",
+    "search",
+    "solve",
+]
+
+
+def perft(position: OthelloPosition, depth: int) -> int:
+    """How many positions lie `depth` plies away, as the rules' `perft` counts them, but compiled.
+
+    A forced pass is a ply and a finished game one leaf; the last ply is counted from the move
+    mask without playing it.
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth}")
+    geometry, player, opponent = engine_board(position)
+    return geometry.perft(player, opponent, depth)
+
+
+def solve(position: OthelloPosition) -> tuple[int, Move | None]:
+    """The exact final disc difference for the side to move with best play, and a move reaching it.
+
+    Empty squares left when neither side can move go to the winner (the FFO convention).  The move
+    is PASS when the side to move must pass, None when the game is already over.
+    """
+    geometry, player, opponent = engine_board(position)
+    solution = EndgameSolver(geometry).solve(player, opponent)
+    if position.is_game_over():
+        return solution.score, None
+    return solution.score, move_of(geometry, solution.move_bit)

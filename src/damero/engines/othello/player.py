@@ -1,0 +1,126 @@
+"""Computer Othello players from beginner to strongest, and a per-move analysis, on top of the search.
+
+A level sets how deep the engine looks, how soon it switches to exact endgame play and how much
+random noise blurs its judgement: level 1 plays legal, roughly sensible moves and blunders
+corners now and then; level 5 plays as well as the limit allows and perfectly near the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from damero.core import Limit
+from damero.engines.othello.board import geometry_of
+from damero.engines.othello.search import score_moves, search
+from damero.games.othello import PASS, Move, OthelloPosition
+
+LEVELS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class _Level:
+    depth: int | None
+    """Deepest search; None lets the limit decide (with a fallback when it sets no bound)."""
+    exact_empties_compiled: int
+    exact_empties_plain: int
+    noise: float
+    """Standard deviation, in discs, of the noise added to each move's score."""
+
+
+_LEVELS = {
+    1: _Level(1, 0, 0, 6.0),
+    2: _Level(2, 6, 4, 3.0),
+    3: _Level(3, 10, 6, 1.0),
+    4: _Level(5, 14, 8, 0.0),
+    5: _Level(None, 18, 10, 0.0),
+}
+
+_UNBOUNDED_DEPTH_COMPILED = 8
+_UNBOUNDED_DEPTH_PLAIN = 4
+
+
+def _stopper(limit: Limit, clock: Callable[[], float] | None) -> Callable[[], bool] | None:
+    if limit.seconds is None or clock is None:
+        return None
+    deadline = clock() + limit.seconds
+    return lambda: clock() >= deadline
+
+
+def _depth_cap(level: _Level, limit: Limit, *, is_compiled: bool, has_stopper: bool) -> int | None:
+    caps = [cap for cap in (level.depth, limit.depth) if cap is not None]
+    if not caps and limit.nodes is None and not has_stopper:
+        caps.append(_UNBOUNDED_DEPTH_COMPILED if is_compiled else _UNBOUNDED_DEPTH_PLAIN)
+    return min(caps) if caps else None
+
+
+def choose_move(
+    position: OthelloPosition,
+    *,
+    level: int,
+    rng: random.Random,
+    limit: Limit,
+    clock: Callable[[], float] | None = None,
+) -> Move:
+    """The move a computer player of `level` (1 to 5) makes; PASS when it must pass.
+
+    `limit.depth` and `limit.nodes` always apply; `limit.seconds` applies when `clock` (for
+    example `time.monotonic`) is given, since the engine reads no clock itself.  Without any bound
+    the level's own depth is used (level 5: 8 plies up to 8x8, 4 on 10x10).  Raises ValueError
+    when the game is over.
+    """
+    if level not in _LEVELS:
+        raise ValueError(f"the level is 1 to 5, not {level!r}")
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    if moves == (PASS,):
+        return PASS
+    settings = _LEVELS[level]
+    geometry = geometry_of(position.size)
+    exact_empties = (
+        settings.exact_empties_compiled if geometry.is_compiled else settings.exact_empties_plain
+    )
+    should_stop = _stopper(limit, clock)
+    depth = _depth_cap(
+        settings, limit, is_compiled=geometry.is_compiled, has_stopper=should_stop is not None
+    )
+    bounded = Limit(depth=depth, nodes=limit.nodes)
+    if settings.noise > 0:
+        scored = score_moves(
+            position, bounded, should_stop=should_stop, exact_empties=exact_empties
+        )
+        noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
+        best = max(noisy, key=lambda pair: pair[0])
+        return best[1]
+    best_move = moves[0]
+    for analysis in search(position, bounded, should_stop=should_stop, exact_empties=exact_empties):
+        best_move = analysis.best_move
+    return best_move
+
+
+def analyse(
+    position: OthelloPosition,
+    limit: Limit,
+    *,
+    clock: Callable[[], float] | None = None,
+) -> list[tuple[Move, float]]:
+    """Every legal move with its score in discs for the side to move, best first.
+
+    A score is the final disc difference the engine expects after the move (exact in the near
+    endgame).  The limit works as in `choose_move`; without any bound the search goes 4 plies
+    deep.  A forced pass gives [(PASS, score)]; a finished game gives [].
+    """
+    moves = position.legal_moves()
+    if not moves:
+        return []
+    should_stop = _stopper(limit, clock)
+    depth = limit.depth
+    if depth is None and limit.nodes is None and should_stop is None:
+        depth = 4
+    bounded = Limit(depth=depth, nodes=limit.nodes)
+    if moves == (PASS,):
+        after = score_moves(position.play(PASS), bounded, should_stop=should_stop)
+        return [(PASS, -after[0][1])]
+    return score_moves(position, bounded, should_stop=should_stop)
