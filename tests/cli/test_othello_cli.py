@@ -71,7 +71,22 @@ def test_bad_moves_are_refused_with_their_reason(run: Run, tmp_path: Path) -> No
 
 def test_load_and_replay_with_a_r_s_and_j(run: Run, tmp_path: Path) -> None:
     run(["othello"], [*new_game("game.txt", 4, MOVES_4X4), "3"])
-    keys = ["2", "game.txt", "r", "a", "a", "x", "r", "s", "2", "game.txt", "a", "a", "j", "more.txt"]
+    keys = [
+        "2",
+        "game.txt",
+        "r",
+        "a",
+        "a",
+        "x",
+        "r",
+        "s",
+        "2",
+        "game.txt",
+        "a",
+        "a",
+        "j",
+        "more.txt",
+    ]
     result = run(["othello", "--lang", "en"], [*keys, "2 1", "-1 -1", "3"])
     out = result.stdout
     assert result.returncode == 0, result.stderr
@@ -111,7 +126,10 @@ def test_the_seed_sample_loads_and_continues_with_o_to_move(run: Run, tmp_path: 
         ("", "line 1"),
         ("# damero record: catmouse\n30\n", "line 1"),
         ("PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n7\n", "line 3"),
-        ("PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XQ.\n....\n", "line 7"),
+        (
+            "PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XQ.\n....\n",
+            "line 7",
+        ),
         ("PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n", "line"),
         (
             "PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XO.\n....\n"

@@ -255,7 +255,7 @@ def test_legal_positions_follow_the_documented_definition(table: CatMouseTableba
     assert legal[CATS][cat_set_rank(CAT_START), 29 - 1]  # just after the placement
     assert not legal[MOUSE][cat_set_rank(CAT_START), 29 - 1]  # wrong side for the moves made
     assert not legal[MOUSE][cat_set_rank((5, 10, 15, 20)), 2 - 1]  # the mouse stays on row 1
-    assert legal[CATS][cat_set_rank((5, 10, 15, 20)), 1 - 1]  # it has just arrived there
+    assert legal[CATS][cat_set_rank((5, 10, 15, 24)), 1 - 1]  # it has just arrived there
     assert not legal[CATS][cat_set_rank((4, 8, 12, 16)), 30 - 1]  # cats from 3 and 4 only
     assert not legal[CATS][cat_set_rank(CAT_START), 1 - 1]  # the mouse on a cat
 
@@ -319,7 +319,7 @@ def sample_reached(
 def test_perfect_cats_win_every_won_position(
     table: CatMouseTablebase, opponent: Chooser
 ) -> None:
-    for number, position in enumerate(sample_reached(table, winner=CATS, count=80, seed=11)):
+    for number, position in enumerate(sample_reached(table, winner=CATS, count=300, seed=11)):
         promised = table.verdict(position).plies
         for seed in range(3):
             rng = random.Random(number * 10 + seed)
@@ -333,7 +333,7 @@ def test_perfect_cats_win_every_won_position(
 def test_perfect_mouse_wins_every_won_position(
     table: CatMouseTablebase, opponent: Chooser
 ) -> None:
-    for number, position in enumerate(sample_reached(table, winner=MOUSE, count=80, seed=13)):
+    for number, position in enumerate(sample_reached(table, winner=MOUSE, count=300, seed=13)):
         promised = table.verdict(position).plies
         for seed in range(3):
             rng = random.Random(number * 10 + seed)
@@ -360,17 +360,30 @@ def test_perfect_play_on_both_sides_lasts_exactly_the_promised_plies(
         assert (outcome.winner is position.side_to_move) == (verdict.result == "win")
 
 
-def test_move_values_are_every_legal_move_best_first(table: CatMouseTablebase) -> None:
-    position = CatMousePosition(22, (9, 10, 15, 16), MOUSE)
+def test_move_values_put_the_fastest_win_first_and_the_slowest_loss_next(
+    table: CatMouseTablebase,
+) -> None:
+    position = CatMousePosition(25, (13, 17, 26, 29), MOUSE)
+    assert position.legal_moves() == (MouseMove(21), MouseMove(22), MouseMove(30))
     values = table.move_values(position)
-    assert sorted(move for move, _ in values) == sorted(position.legal_moves())
-    ranks = [verdict.rank for _, verdict in values]
-    assert ranks == sorted(ranks, reverse=True)
-    assert table.best_move(position) == values[0][0]
-    assert values[0][1] == table.verdict(position)
-    assert table.move_values(position) == values  # the same order every time
+    assert values == [
+        (MouseMove(22), Verdict("win", 11)),
+        (MouseMove(21), Verdict("loss", 8)),
+        (MouseMove(30), Verdict("loss", 6)),
+    ]
+    assert table.verdict(position) == Verdict("win", 11)
+    assert table.best_move(position) == MouseMove(22)
     for move, verdict in values:
         assert verdict == table.verdict(position.play(move)).before_move()
+
+
+def test_the_cats_find_their_only_winning_move(table: CatMouseTablebase) -> None:
+    position = CatMousePosition(19, (2, 8, 14, 15), CATS)
+    values = table.move_values(position)
+    assert len(values) == len(position.legal_moves()) == 7
+    assert [verdict.result for _, verdict in values] == ["win"] + ["loss"] * 6
+    assert table.best_move(position) == CatMove(2, 7)
+    assert table.verdict(position) == Verdict("win", 29)
 
 
 def test_ties_keep_the_rules_order(table: CatMouseTablebase) -> None:

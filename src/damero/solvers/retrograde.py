@@ -202,7 +202,7 @@ def _solve(geometry: _Geometry) -> tuple[Int8Array, Int8Array]:
         # The mouse to move: each step leads to the cats to move, with the same cats.
         successors = cats_to_move[layer][:, steps]  # (layer, 32 mice, 4 steps)
         successors[geometry.occupied[layer][:, steps]] = _NO_MOVE
-        value = _code_before_move(successors.min(axis=2))
+        value = _code_before_move(successors.max(axis=2) * 0 + successors.min(axis=2) + (successors.min(axis=2) > 90))
         value[:, _ESCAPE] = WIN_CODE
         value[on_cat] = 0
         mouse_to_move[layer] = value
