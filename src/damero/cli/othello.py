@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
 from pathlib import Path
 from typing import Any
 
 from damero.cli.console import Console
+from damero.cli.play import Seating
 from damero.cli.replay import view
-from damero.cli.session import QUIT_WORDS, GameSession, HumanPlayer
-from damero.players import Player
-from damero.core import Side
+from damero.cli.session import QUIT_WORDS
 from damero.errors import RecordError
 from damero.games.othello import SIZES, Move, Othello, OthelloPosition
 from damero.records import othello_file
@@ -19,19 +18,13 @@ from damero.records.appending import FileRecorder
 LEAVE_WORDS = QUIT_WORDS | {"-1 -1", "-1,-1"}
 MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "othello.menu_continue")
 
-PlayersFor = Callable[[Othello], dict[Side, Player]]
-
 
 class OthelloMenu:
     """The seed's menu, repeated until `3`; every failure brings the menu back."""
 
-    def __init__(self, console: Console, players_for: PlayersFor | None = None) -> None:
+    def __init__(self, console: Console, seating: Seating) -> None:
         self.console = console
-        self.players_for = players_for or self._two_people
-
-    def _two_people(self, game: Othello) -> dict[Side, Player]:
-        human = HumanPlayer(self.console, game, leave_words=LEAVE_WORDS)
-        return {Side.FIRST: human, Side.SECOND: human}
+        self.seating = seating
 
     def run(self) -> int:
         actions = {"1": self.play_new, "2": self.load, "4": self.continue_file}
@@ -104,7 +97,9 @@ class OthelloMenu:
             return othello_file.format_board(numbered + recorder.entries + 1, after)
 
         recorder = FileRecorder(path, board)
-        GameSession(self.console, game, self.players_for(game), [position], recorder=recorder).run()
+        self.seating.session(
+            self.console, game, [position], recorder=recorder, leave_words=LEAVE_WORDS
+        ).run()
 
     def _create(self, path: Path, positions: list[OthelloPosition]) -> None:
         with path.open("x", encoding="utf-8", newline="\n") as stream:
@@ -150,7 +145,7 @@ class OthelloMenu:
 def placements(positions: list[OthelloPosition]) -> list[Move]:
     """The disc placed between each two boards of a game file (the file keeps boards, not moves)."""
     moves = []
-    for before, after in zip(positions, positions[1:], strict=False):
+    for before, after in itertools.pairwise(positions):
         old, new = before.board_rows(), after.board_rows()
         moves.append(
             next(

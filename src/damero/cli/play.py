@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import datetime
+import random
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from damero.cli.advice import hint
 from damero.cli.console import Console
 from damero.cli.replay import view
-from damero.cli.session import GameSession, HumanPlayer
+from damero.cli.session import QUIT_WORDS, GameSession, HumanPlayer, Recorder
+from damero.cli.thinking import ThinkingPlayer
 from damero.core import Side
 from damero.errors import RecordError
-from damero.players import Player
+from damero.players import Player, computer_player
 from damero.records import movelist
 from damero.records.appending import FileRecorder
 
@@ -41,28 +46,66 @@ def start_record(path: Path, game: Any, positions: list[Any], moves: list[Any]) 
     return recorder
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays each side: people at the console, or the computer at a level."""
+
+    computers: frozenset[Side] = frozenset()
+    level: int = 3
+    seed: int | None = None
+
+    def players(
+        self, console: Console, game: Any, *, leave_words: frozenset[str] = QUIT_WORDS
+    ) -> dict[Side, Player]:
+        rng = random.Random(self.seed)
+        human = HumanPlayer(
+            console,
+            game,
+            leave_words=leave_words,
+            hint=lambda position: hint(console, game, position),
+        )
+        return {
+            side: ThinkingPlayer(
+                console,
+                computer_player(game.name, level=self.level, rng=rng, clock=time.monotonic),
+            )
+            if side in self.computers
+            else human
+            for side in Side
+        }
+
+    def session(
+        self,
+        console: Console,
+        game: Any,
+        positions: list[Any],
+        moves: list[Any] | None = None,
+        *,
+        recorder: Recorder | None = None,
+        leave_words: frozenset[str] = QUIT_WORDS,
+    ) -> GameSession:
+        players = self.players(console, game, leave_words=leave_words)
+        return GameSession(console, game, players, positions, moves or [], recorder, self.computers)
+
+
 def play(
     console: Console,
     game: Any,
+    seating: Seating,
     *,
     positions: list[Any] | None = None,
     moves: list[Any] | None = None,
     save: Path | None = None,
-    players: dict[Side, Player] | None = None,
 ) -> int:
     """Plays one game at the console; 0 when it ends or a player leaves."""
     positions = [game.start()] if positions is None else positions
     moves = [] if moves is None else moves
-    if players is None:
-        human = HumanPlayer(console, game)
-        players = {Side.FIRST: human, Side.SECOND: human}
     recorder = None if save is None else start_record(save, game, positions, moves)
-    session = GameSession(console, game, players, positions, moves, recorder)
-    session.run()
+    seating.session(console, game, positions, moves, recorder=recorder).run()
     return 0
 
 
-def replay(console: Console, game: Any, path: Path) -> int:
+def replay(console: Console, game: Any, path: Path, seating: Seating) -> int:
     """Replays a record with the shared viewer; `j` asks for a new file and plays on from there."""
     try:
         positions, moves = movelist.replay(game, movelist.read_file(path))
@@ -72,7 +115,7 @@ def replay(console: Console, game: Any, path: Path) -> int:
 
     def play_on(shown: list[Any], shown_moves: list[Any]) -> None:
         save = ask_new_record(console)
-        play(console, game, positions=shown, moves=shown_moves, save=save)
+        play(console, game, seating, positions=shown, moves=shown_moves, save=save)
 
     view(console, game, positions, moves, play_on=play_on)
     return 0

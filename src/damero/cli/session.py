@@ -87,7 +87,7 @@ class GameSession:
     positions: list[Position[Any]]
     moves: list[Any] = field(default_factory=list)
     recorder: Recorder | None = None
-    is_human: Callable[[Side], bool] = lambda side: True
+    computers: frozenset[Side] = frozenset()
 
     @property
     def position(self) -> Position[Any]:
@@ -121,7 +121,7 @@ class GameSession:
         return outcome
 
     def advance(self, move: Any) -> None:
-        if not self.is_human(self.position.side_to_move):
+        if self.position.side_to_move in self.computers:
             mover = self.console.text(self.game.side_key(self.position.side_to_move))
             self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
         self.positions.append(self.position.play(move))
@@ -141,7 +141,7 @@ class GameSession:
             self.positions.pop()
             taken = self.moves.pop()
             self.console.say("cli.taken_back", move=self.game.format_move(taken))
-            if self.is_human(self.position.side_to_move) and (
+            if self.position.side_to_move not in self.computers and (
                 self.game.automatic_move(self.position) is None
             ):
                 break

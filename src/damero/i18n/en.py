@@ -1,6 +1,27 @@
 """English messages."""
 
 MESSAGES: dict[str, str] = {
+    # --- analysis ---
+    "catmouse.mouse_wins_in": "the mouse wins in {plies} plies",
+    "catmouse.cats_wins_in": "the cats win in {plies} plies",
+    "tictactoe.x_wins_in": "X wins in {plies} plies",
+    "tictactoe.o_wins_in": "O wins in {plies} plies",
+    "othello.x_wins_in": "X wins in {plies} plies",
+    "othello.o_wins_in": "O wins in {plies} plies",
+    "analysis.hint": "Best move: {move} ({meaning})",
+    "analysis.no_move": "There is no move to suggest: the game is over.",
+    "analysis.draw": "a draw with best play",
+    "analysis.even": "about even",
+    "analysis.wins_by": "{side} wins by {discs} with best play",
+    "analysis.ahead_by": "{side} is ahead by about {discs} discs",
+    "analysis.move_line": "  {move:>6}  {meaning}",
+    "analysis.bad_position": "That is not a position of this game: {why}",
+    "analysis.bad_othello_board": (
+        "The board needs one of X, O or - per square, row by row (16, 36, 64 or 100 of them; "
+        "{length} given), then the side to move, X or O."
+    ),
+    "analysis.solved": "{meaning}; best move {move} (solved in {seconds:.2f} s)",
+    "cli.thinking": "The computer is thinking",
     "othello.rules": (
         "Othello. X moves first. Place a disc so that it closes one or more lines of your\n"
         "opponent's discs (in a row, a column or a diagonal) between it and one of yours: those\n"
@@ -104,9 +125,7 @@ MESSAGES: dict[str, str] = {
         "Wrong move... the cats give two squares: the cat and its new square, for example 20 24."
     ),
     "catmouse.mouse_start": "Wrong move... the mouse starts on 29, 30, 31 or 32, not on {square}.",
-    "catmouse.not_neighbour": (
-        "Wrong move... {target} is not diagonally next to {origin}."
-    ),
+    "catmouse.not_neighbour": ("Wrong move... {target} is not diagonally next to {origin}."),
     "catmouse.occupied_by_cat": "Square {square} is taken by a cat.",
     "catmouse.occupied_by_mouse": "Square {square} is taken by the mouse.",
     "catmouse.cats_cannot_go_back": (

@@ -1,6 +1,27 @@
 """Spanish messages; where a seed gives a text, it is used as written."""
 
 MESSAGES: dict[str, str] = {
+    # --- analysis ---
+    "catmouse.mouse_wins_in": "gana el ratón en {plies} jugadas",
+    "catmouse.cats_wins_in": "ganan los gatos en {plies} jugadas",
+    "tictactoe.x_wins_in": "gana X en {plies} jugadas",
+    "tictactoe.o_wins_in": "gana O en {plies} jugadas",
+    "othello.x_wins_in": "gana X en {plies} jugadas",
+    "othello.o_wins_in": "gana O en {plies} jugadas",
+    "analysis.hint": "Mejor jugada: {move} ({meaning})",
+    "analysis.no_move": "No hay jugada que sugerir: la partida ha terminado.",
+    "analysis.draw": "tablas con el mejor juego",
+    "analysis.even": "igualados",
+    "analysis.wins_by": "gana {side} por {discs} con el mejor juego",
+    "analysis.ahead_by": "{side} va por delante por unas {discs} fichas",
+    "analysis.move_line": "  {move:>6}  {meaning}",
+    "analysis.bad_position": "Eso no es una posición de este juego: {why}",
+    "analysis.bad_othello_board": (
+        "El tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
+        "{length}), y después quién mueve, X u O."
+    ),
+    "analysis.solved": "{meaning}; mejor jugada {move} (resuelto en {seconds:.2f} s)",
+    "cli.thinking": "El ordenador está pensando",
     "othello.rules": (
         "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más líneas de\n"
         "fichas contrarias (en fila, columna o diagonal) entre ella y otra suya: esas fichas se\n"

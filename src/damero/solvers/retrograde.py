@@ -17,6 +17,7 @@ There are no draws: every game ends.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -31,8 +32,8 @@ from damero.games.catmouse import (
     MOUSE,
     MOUSE_STARTS,
     CatMousePosition,
-    Move,
     MouseMove,
+    Move,
     forward_neighbours,
     neighbours,
     square_row,
@@ -63,12 +64,7 @@ _ESCAPE = np.array(sorted(square - 1 for square in ESCAPE_SQUARES), dtype=np.int
 
 def _binomials() -> tuple[tuple[int, ...], ...]:
     """C(n, k) for n = 0..32 and k = 0..4, the weights of the cat-set rank."""
-    table = [[0] * 5 for _ in range(SQUARE_COUNT + 1)]
-    for n in range(SQUARE_COUNT + 1):
-        table[n][0] = 1
-        for k in range(1, 5):
-            table[n][k] = table[n - 1][k - 1] + table[n - 1][k] if n > 0 else 0
-    return tuple(tuple(row) for row in table)
+    return tuple(tuple(math.comb(n, k) for k in range(5)) for n in range(SQUARE_COUNT + 1))
 
 
 _BINOMIALS = _binomials()
@@ -149,9 +145,7 @@ def _geometry() -> _Geometry:
     advancement = rows[cat_squares].sum(axis=1) - 4
     order = np.argsort(advancement, kind="stable")
     boundaries = np.searchsorted(advancement[order], np.arange(int(advancement.max()) + 2))
-    layers = tuple(
-        order[start:stop] for start, stop in itertools.pairwise(boundaries.tolist())
-    )
+    layers = tuple(order[start:stop] for start, stop in itertools.pairwise(boundaries.tolist()))
 
     squares = range(1, SQUARE_COUNT + 1)
     forward = _square_table({square: forward_neighbours(square) for square in squares}, 2)
@@ -164,9 +158,7 @@ def _geometry() -> _Geometry:
     cat_child = np.where(can_step, _rank_array(after), sets).reshape(sets, 8)
     cat_target = np.where(can_step, targets, _PADDING).reshape(sets, 8)
     mouse_steps = _square_table({square: neighbours(square) for square in squares}, 4)
-    return _Geometry(
-        cat_squares, occupied, advancement, layers, cat_child, cat_target, mouse_steps
-    )
+    return _Geometry(cat_squares, occupied, advancement, layers, cat_child, cat_target, mouse_steps)
 
 
 def _code_before_move(best: Int8Array) -> Int8Array:
@@ -202,7 +194,7 @@ def _solve(geometry: _Geometry) -> tuple[Int8Array, Int8Array]:
         # The mouse to move: each step leads to the cats to move, with the same cats.
         successors = cats_to_move[layer][:, steps]  # (layer, 32 mice, 4 steps)
         successors[geometry.occupied[layer][:, steps]] = _NO_MOVE
-        value = _code_before_move(successors.max(axis=2) * 0 + successors.min(axis=2) + (successors.min(axis=2) > 90))
+        value = _code_before_move(successors.min(axis=2))
         value[:, _ESCAPE] = WIN_CODE
         value[on_cat] = 0
         mouse_to_move[layer] = value
@@ -348,8 +340,8 @@ class CatMouseTablebase:
         for square in MOUSE_STARTS:
             placed = start.play(MouseMove(square))
             assert placed.mouse is not None
-            reached = mouse_reached if placed.side_to_move is MOUSE else cats_reached
-            reached[cat_set_rank(placed.cats), placed.mouse - 1] = True
+            seeds = mouse_reached if placed.side_to_move is MOUSE else cats_reached
+            seeds[cat_set_rank(placed.cats), placed.mouse - 1] = True
         mouse_squares = np.arange(SQUARE_COUNT)
         for layer in geometry.layers:
             going_on = mouse_reached[layer]

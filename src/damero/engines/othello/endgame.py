@@ -105,7 +105,6 @@ def _solve_shallow(
     empties: int,
     alpha: int,
     beta: int,
-    passed: bool,
     counters: npt.NDArray[np.int64],
 ) -> int:
     counters[0] += 1
@@ -114,10 +113,10 @@ def _solve_shallow(
         return _last_empty(player, opponent, empty)
     moves = _legal_moves(player, opponent, board_mask)
     if moves == _ZERO:
-        if passed:
+        if _legal_moves(opponent, player, board_mask) == _ZERO:
             return _final_score(player, opponent, empties)
         return -_solve_shallow(
-            opponent, player, board_mask, quadrants, empties, -beta, -alpha, True, counters
+            opponent, player, board_mask, quadrants, empties, -beta, -alpha, counters
         )
     best = -_BOUND_MAX
     # Odd quadrants first: the last move in a region tends to be the good one (parity).
@@ -140,7 +139,6 @@ def _solve_shallow(
                     empties - 1,
                     -beta,
                     -alpha,
-                    False,
                     counters,
                 )
                 if score > best:
@@ -166,7 +164,6 @@ def _solve_deep(
     empties: int,
     alpha: int,
     beta: int,
-    passed: bool,
     table_players: npt.NDArray[np.uint64],
     table_opponents: npt.NDArray[np.uint64],
     table_lowers: npt.NDArray[np.int8],
@@ -177,12 +174,12 @@ def _solve_deep(
 ) -> int:
     if empties <= _SHALLOW_EMPTIES:
         return _solve_shallow(
-            player, opponent, board_mask, quadrants, empties, alpha, beta, passed, counters
+            player, opponent, board_mask, quadrants, empties, alpha, beta, counters
         )
     counters[0] += 1
     moves = _legal_moves(player, opponent, board_mask)
     if moves == _ZERO:
-        if passed:
+        if _legal_moves(opponent, player, board_mask) == _ZERO:
             return _final_score(player, opponent, empties)
         return -_solve_deep(
             opponent,
@@ -192,7 +189,6 @@ def _solve_deep(
             empties,
             -beta,
             -alpha,
-            True,
             table_players,
             table_opponents,
             table_lowers,
@@ -260,7 +256,6 @@ def _solve_deep(
                 empties - 1,
                 -beta,
                 -alpha,
-                False,
                 table_players,
                 table_opponents,
                 table_lowers,
@@ -279,7 +274,6 @@ def _solve_deep(
                 empties - 1,
                 -alpha - 1,
                 -alpha,
-                False,
                 table_players,
                 table_opponents,
                 table_lowers,
@@ -297,7 +291,6 @@ def _solve_deep(
                     empties - 1,
                     -beta,
                     -score,
-                    False,
                     table_players,
                     table_opponents,
                     table_lowers,
@@ -366,7 +359,6 @@ def _solve_root(
                 empties,
                 -beta,
                 -alpha,
-                True,
                 table_players,
                 table_opponents,
                 table_lowers,
@@ -417,7 +409,6 @@ def _solve_root(
                 empties - 1,
                 -beta,
                 -alpha,
-                False,
                 table_players,
                 table_opponents,
                 table_lowers,
@@ -436,7 +427,6 @@ def _solve_root(
                 empties - 1,
                 -alpha - 1,
                 -alpha,
-                False,
                 table_players,
                 table_opponents,
                 table_lowers,
@@ -454,7 +444,6 @@ def _solve_root(
                     empties - 1,
                     -beta,
                     -score,
-                    False,
                     table_players,
                     table_opponents,
                     table_lowers,

@@ -107,7 +107,9 @@ def evaluate(geometry: Geometry, player: int, opponent: int) -> int:
     filled = occupied.bit_count()
     # Phase in hundredths: 0 at an empty board, 100 at a full one.
     phase = 100 * filled // regions.squares
-    score = _CORNER * ((player & regions.corners).bit_count() - (opponent & regions.corners).bit_count())
+    score = _CORNER * (
+        (player & regions.corners).bit_count() - (opponent & regions.corners).bit_count()
+    )
     for corner, x_square, c_squares, _ in regions.corner_groups:
         if empty & corner:
             score -= _X_SQUARE * (
@@ -123,8 +125,11 @@ def evaluate(geometry: Geometry, player: int, opponent: int) -> int:
     opponent_moves = geometry.legal_moves(opponent, player).bit_count()
     score += _MOBILITY * (player_moves - opponent_moves) * (130 - phase) // 100
     frontier = _neighbours(empty, regions.neighbour_steps)
-    score -= _FRONTIER * (
-        (player & frontier).bit_count() - (opponent & frontier).bit_count()
-    ) * (120 - phase) // 100
+    score -= (
+        _FRONTIER
+        * ((player & frontier).bit_count() - (opponent & frontier).bit_count())
+        * (120 - phase)
+        // 100
+    )
     score += DISC * (player.bit_count() - opponent.bit_count()) * phase * phase // 10000
     return score

@@ -55,8 +55,8 @@ class _Stop(Exception):
     """Raised inside the tree to abandon the depth in progress."""
 
 
-# A table entry: (depth searched, lower bound, upper bound, best move bit).
-_Entry = tuple[int, int, int, int]
+# A table entry: (depth searched, lower bound, upper bound, best move bit, rests on estimates).
+_Entry = tuple[int, int, int, int, bool]
 
 
 class _Searcher:
@@ -73,6 +73,9 @@ class _Searcher:
         self.node_limit = node_limit
         self.should_stop = should_stop
         self.nodes = 0
+        # Leaves scored by the evaluation rather than by a finished game; a depth that adds none
+        # has searched every line to the end and its score is exact.
+        self.estimates = 0
         self.corners = 0
         last = geometry.size - 1
         for row, column in ((0, 0), (0, last), (last, 0), (last, last)):
@@ -95,7 +98,9 @@ class _Searcher:
             return -WIN + (difference - empties) * DISC
         return 0
 
-    def ordered_moves(self, player: int, opponent: int, moves: int, hint: int, depth: int) -> list[int]:
+    def ordered_moves(
+        self, player: int, opponent: int, moves: int, hint: int, depth: int
+    ) -> list[int]:
         """Table move first, then corners and replies leaving the opponent little mobility."""
         geometry = self.geometry
         keyed: list[tuple[int, int]] = []
@@ -129,17 +134,20 @@ class _Searcher:
                 return self.final_score(player, opponent)
             return -self.negamax(opponent, player, depth, -beta, -alpha, passed=True)
         if depth <= 0:
+            self.estimates += 1
             return evaluate(geometry, player, opponent)
         key = (player, opponent)
         hint = 0
+        estimates_before = self.estimates
         entry = self.table.get(key)
         if entry is not None:
-            entry_depth, lower, upper, hint = entry
+            entry_depth, lower, upper, hint, is_estimate = entry
             if entry_depth >= depth:
-                if lower >= beta or lower == upper:
-                    return lower
-                if upper <= alpha:
-                    return upper
+                if lower >= beta or lower == upper or upper <= alpha:
+                    self.estimates += is_estimate
+                    return lower if lower >= beta or lower == upper else upper
+                if is_estimate:
+                    self.estimates += 1
                 alpha, beta = max(alpha, lower), min(beta, upper)
         original_alpha = alpha
         best, best_move = -2 * WIN, 0
@@ -147,7 +155,9 @@ class _Searcher:
         for move_bit in self.ordered_moves(player, opponent, moves, hint, depth):
             next_player, next_opponent = geometry.play(player, opponent, move_bit)
             if first:
-                score = -self.negamax(next_player, next_opponent, depth - 1, -beta, -alpha, passed=False)
+                score = -self.negamax(
+                    next_player, next_opponent, depth - 1, -beta, -alpha, passed=False
+                )
                 first = False
             else:
                 score = -self.negamax(
@@ -165,12 +175,13 @@ class _Searcher:
                         break
         if len(self.table) >= _TABLE_LIMIT:
             self.table.clear()
+        is_estimate = self.estimates > estimates_before
         if best <= original_alpha:
-            self.table[key] = (depth, -2 * WIN, best, best_move)
+            self.table[key] = (depth, -2 * WIN, best, best_move, is_estimate)
         elif best >= beta:
-            self.table[key] = (depth, best, 2 * WIN, best_move)
+            self.table[key] = (depth, best, 2 * WIN, best_move, is_estimate)
         else:
-            self.table[key] = (depth, best, best, best_move)
+            self.table[key] = (depth, best, best, best_move, is_estimate)
         return best
 
     def root(
@@ -183,7 +194,9 @@ class _Searcher:
         for index, move_bit in enumerate(order):
             next_player, next_opponent = self.geometry.play(player, opponent, move_bit)
             if index == 0:
-                score = -self.negamax(next_player, next_opponent, depth - 1, -beta, -alpha, passed=False)
+                score = -self.negamax(
+                    next_player, next_opponent, depth - 1, -beta, -alpha, passed=False
+                )
             else:
                 score = -self.negamax(
                     next_player, next_opponent, depth - 1, -alpha - 1, -alpha, passed=False
@@ -311,12 +324,15 @@ def search(
         return
     searcher = _Searcher(geometry, {}, node_limit=limit.nodes, should_stop=should_stop)
     order = searcher.ordered_moves(player, opponent, moves, 0, 2)
-    max_depth = empties if limit.depth is None else min(limit.depth, empties)
-    for depth in range(1, max_depth + 1):
+    depth = 0
+    while limit.depth is None or depth < limit.depth:
+        depth += 1
+        estimates_before = searcher.estimates
         try:
             scored = searcher.root(player, opponent, depth, order)
         except _Stop:
             return
+        is_exact = searcher.estimates == estimates_before
         # Stable sort: the best first, ties keep the previous order.
         scored.sort(key=lambda pair: -pair[0])
         order = [move_bit for _, move_bit in scored]
@@ -324,8 +340,10 @@ def search(
         line = searcher.principal_bits(player, opponent, best_bit, depth)
         principal_line = tuple(move_of(geometry, bit) for bit in line)
         yield Analysis(
-            depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, False
+            depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, is_exact
         )
+        if is_exact:
+            return
 
 
 def score_moves(
@@ -358,11 +376,16 @@ def score_moves(
         exact = []
         for bit in bits:
             next_player, next_opponent = geometry.play(player, opponent, bit)
-            exact.append((move_of(geometry, bit), float(-solver.solve(next_player, next_opponent).score)))
+            exact.append(
+                (move_of(geometry, bit), float(-solver.solve(next_player, next_opponent).score))
+            )
         exact.sort(key=lambda pair: -pair[1])
         return exact
     searcher = _Searcher(geometry, {}, node_limit=limit.nodes, should_stop=should_stop)
-    scores = {bit: float(discs_of(-evaluate(geometry, *geometry.play(player, opponent, bit)))) for bit in bits}
+    scores = {
+        bit: float(discs_of(-evaluate(geometry, *geometry.play(player, opponent, bit))))
+        for bit in bits
+    }
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
     for depth in range(1, max_depth + 1):
         try:
@@ -370,10 +393,15 @@ def score_moves(
             for bit in bits:
                 next_player, next_opponent = geometry.play(player, opponent, bit)
                 found[bit] = discs_of(
-                    -searcher.negamax(next_player, next_opponent, depth - 1, -2 * WIN, 2 * WIN, passed=False)
+                    -searcher.negamax(
+                        next_player, next_opponent, depth - 1, -2 * WIN, 2 * WIN, passed=False
+                    )
                 )
         except _Stop:
             break
         scores = found
-    ranked = sorted(((move_of(geometry, bit), score) for bit, score in scores.items()), key=lambda pair: -pair[1])
+    ranked = sorted(
+        ((move_of(geometry, bit), score) for bit, score in scores.items()),
+        key=lambda pair: -pair[1],
+    )
     return ranked

@@ -1,0 +1,102 @@
+"""The exact Othello endgame solver: FFO problems, 4x4 from the start, and plain minimax agreement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from othello_positions import best_moves, minimax, random_endgame, read_problems
+
+from damero.core import Side
+from damero.engines.othello import EndgameSolver, engine_board, move_of, solve
+from damero.engines.othello.kernel import Geometry
+from damero.games.othello import PASS, OthelloPosition
+
+FEW_EMPTIES = 16
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [problem for problem in read_problems() if problem.empties <= FEW_EMPTIES],
+    ids=lambda problem: f"ffo{problem.number}",
+)
+def test_ffo_problems_with_few_empties_get_the_exact_score_and_a_best_move(problem) -> None:  # type: ignore[no-untyped-def]
+    score, move = solve(problem.position)
+    assert score == problem.score
+    assert move in problem.best_moves
+
+
+def test_four_by_four_from_the_start_matches_plain_minimax() -> None:
+    start = OthelloPosition.start(4)
+    score, move = solve(start)
+    assert score == minimax(start)
+    assert move in best_moves(start)
+    # The second player wins 4x4 Othello.
+    assert score < 0
+
+
+def test_every_reply_on_four_by_four_matches_plain_minimax() -> None:
+    start = OthelloPosition.start(4)
+    for first in start.legal_moves():
+        for second in start.play(first).legal_moves():
+            position = start.play(first).play(second)
+            score, move = solve(position)
+            assert score == minimax(position)
+            assert move in best_moves(position)
+
+
+@pytest.mark.parametrize(("size", "empties", "count"), [(6, 9, 25), (8, 9, 20), (10, 7, 6)])
+def test_random_endgames_match_plain_minimax(size: int, empties: int, count: int) -> None:
+    rng = random.Random(size * 100 + empties)
+    for _ in range(count):
+        position = random_endgame(size, empties, rng)
+        score, move = solve(position)
+        assert score == minimax(position)
+        assert move in best_moves(position)
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_compiled_and_plain_solvers_agree(size: int) -> None:
+    rng = random.Random(size)
+    compiled = EndgameSolver(Geometry.of(size), table_bits=12)
+    plain = EndgameSolver(Geometry.of(size, compiled=False))
+    for _ in range(30):
+        position = random_endgame(size, 10, rng)
+        geometry, player, opponent = engine_board(position)
+        plain_player = plain.geometry.to_engine(position.player)
+        plain_opponent = plain.geometry.to_engine(position.opponent)
+        assert (
+            compiled.solve(player, opponent).score
+            == plain.solve(plain_player, plain_opponent).score
+        )
+
+
+def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:
+    problem = next(problem for problem in read_problems() if problem.number == 2)
+    geometry, player, opponent = engine_board(problem.position)
+    solver = EndgameSolver(geometry)
+    assert solver.solve(player, opponent, alpha=-64, beta=problem.score - 1).score >= (
+        problem.score - 1
+    )
+    assert solver.solve(player, opponent, alpha=problem.score + 1, beta=64).score <= (
+        problem.score + 1
+    )
+    inside = solver.solve(player, opponent, alpha=problem.score - 1, beta=problem.score + 1)
+    assert inside.score == problem.score
+    assert move_of(geometry, inside.move_bit) in problem.best_moves
+
+
+def test_a_forced_pass_and_a_finished_game() -> None:
+    must_pass = OthelloPosition.from_rows(["OOOO", "OOOO", "OOXX", "OOX."], Side.FIRST)
+    score, move = solve(must_pass)
+    assert move == PASS
+    assert score == minimax(must_pass)
+    finished = must_pass.play(PASS).play(must_pass.play(PASS).legal_moves()[0])
+    assert finished.is_game_over()
+    assert solve(finished) == (minimax(finished), None)
+
+
+def test_empties_go_to_the_winner_when_nobody_can_move() -> None:
+    # X has every disc: the game is over with 14 empty squares, all counted for X.
+    position = OthelloPosition.from_rows(["XX..", "....", "....", "...."], Side.SECOND)
+    assert solve(position) == (-16, None)

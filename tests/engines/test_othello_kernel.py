@@ -1,0 +1,112 @@
+"""The compiled Othello kernels and their plain twin against the rules, on random positions of every size."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from damero.core import Side
+from damero.engines.othello import perft
+from damero.engines.othello.board import bit_of, engine_board, move_of
+from damero.engines.othello.kernel import Geometry
+from damero.games.othello import PASS, SIZES, OthelloPosition
+from damero.games.othello import perft as rules_perft
+
+GAMES_PER_SIZE = {4: 200, 6: 80, 8: 40, 10: 20}
+
+
+def random_positions(size: int, games: int, seed: int) -> list[OthelloPosition]:
+    """Every position of `games` random games (finished ones included)."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(games):
+        position = OthelloPosition.start(size)
+        while True:
+            positions.append(position)
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+    return positions
+
+
+def check_against_rules(geometry: Geometry, position: OthelloPosition) -> None:
+    player = geometry.to_engine(position.player)
+    opponent = geometry.to_engine(position.opponent)
+    assert geometry.from_engine(player) == position.player
+    moves = geometry.legal_moves(player, opponent)
+    assert geometry.from_engine(moves) == position.placements_mask()
+    remaining = moves
+    while remaining:
+        move_bit = remaining & -remaining
+        remaining ^= move_bit
+        after = position.play(move_of(geometry, move_bit))
+        next_player, next_opponent = geometry.play(player, opponent, move_bit)
+        assert geometry.from_engine(next_player) == after.player
+        assert geometry.from_engine(next_opponent) == after.opponent
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_kernels_agree_with_the_rules_on_every_move_of_random_games(size: int) -> None:
+    positions = random_positions(size, GAMES_PER_SIZE[size], seed=size)
+    assert len(positions) > 1000
+    kernels = [Geometry.of(size, compiled=False)]
+    if size <= 8:
+        kernels.append(Geometry.of(size, compiled=True))
+    for geometry in kernels:
+        for position in positions:
+            check_against_rules(geometry, position)
+
+
+def test_ten_by_ten_uses_the_plain_twin_and_smaller_boards_the_compiled_kernel() -> None:
+    assert not Geometry.of(10).is_compiled
+    assert all(Geometry.of(size).is_compiled for size in (4, 6, 8))
+    with pytest.raises(ValueError):
+        Geometry.of(10, compiled=True)
+
+
+@pytest.mark.parametrize(
+    ("depth", "leaves"),
+    [(1, 4), (2, 12), (3, 56), (4, 244), (5, 1396), (6, 8200), (7, 55092), (8, 390216)],
+)
+def test_perft_from_the_8x8_start(depth: int, leaves: int) -> None:
+    assert perft(OthelloPosition.start(8), depth) == leaves
+
+
+@pytest.mark.parametrize(("size", "depth"), [(4, 11), (6, 6), (10, 4)])
+def test_perft_matches_the_rules_on_other_sizes(size: int, depth: int) -> None:
+    position = OthelloPosition.start(size)
+    for plies in range(depth + 1):
+        assert perft(position, plies) == rules_perft(position, plies)
+
+
+def test_perft_counts_passes_and_finished_games_like_the_rules() -> None:
+    """Mid-game positions from random games, where passes and early ends happen."""
+    positions = random_positions(6, 30, seed=99)
+    passes = 0
+    for position in positions[::7]:
+        passes += position.legal_moves() == (PASS,)
+        for depth in (1, 2, 3):
+            assert perft(position, depth) == rules_perft(position, depth)
+    finished = [position for position in positions if not position.legal_moves()]
+    assert finished
+    for position in finished[:10]:
+        assert perft(position, 3) == 1
+
+
+def test_perft_through_a_forced_pass() -> None:
+    # X to move has no placement, O has one: a pass, then O's move, then the game is over.
+    position = OthelloPosition.from_rows(["OOOO", "OOOO", "OOXX", "OOX."], Side.FIRST)
+    assert position.legal_moves() == (PASS,)
+    assert [perft(position, depth) for depth in (1, 2, 3, 4)] == [
+        rules_perft(position, depth) for depth in (1, 2, 3, 4)
+    ]
+
+
+def test_moves_convert_between_layouts() -> None:
+    for size in SIZES:
+        geometry, _, _ = engine_board(OthelloPosition.start(size))
+        for move in OthelloPosition.start(size).legal_moves():
+            assert move_of(geometry, bit_of(geometry, move)) == move
+        assert move_of(geometry, bit_of(geometry, PASS)) == PASS
