@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from damero.cli.console import Console
+from damero.cli.thinking import think
 from damero.core import Limit, Message, Side
 from damero.solvers.negamax import NegamaxSolver, Verdict
 
@@ -92,7 +93,7 @@ def _is_exact_othello(position: Any) -> bool:
 
 def hint(console: Console, game: Any, position: Any) -> str:
     """The `h` answer: the best move and what it means."""
-    values = move_values(game, position)
+    values = think(console, lambda: move_values(game, position))
     if not values:
         return console.text("analysis.no_move")
     move, value = values[0]
@@ -102,7 +103,7 @@ def hint(console: Console, game: Any, position: Any) -> str:
 
 def report(console: Console, game: Any, position: Any, *, as_json: bool, seconds: float) -> int:
     """Prints the verdict and each legal move's value, as text or as JSON."""
-    values = move_values(game, position, seconds=seconds)
+    values = think(console, lambda: move_values(game, position, seconds=seconds), show=not as_json)
     outcome = position.outcome()
     if outcome is not None:
         verdict = Value(
@@ -203,7 +204,7 @@ def solve_othello(console: Console, position: Any) -> int:
 
     console.write(_othello_game(position).draw(position))
     started = time.perf_counter()
-    score, move = solve(position)
+    score, move = think(console, lambda: solve(position))
     seconds = time.perf_counter() - started
     game = _othello_game(position)
     meaning = console.catalog.say(Value(score=score).message(game, position.side_to_move))
@@ -224,7 +225,7 @@ def perft(console: Console, depth: int, size: int) -> int:
     from damero.games.othello import OthelloPosition
 
     started = time.perf_counter()
-    leaves = count_leaves(OthelloPosition.start(size), depth)
+    leaves = think(console, lambda: count_leaves(OthelloPosition.start(size), depth), show=False)
     seconds = time.perf_counter() - started
     rate = leaves / seconds if seconds > 0 else 0.0
     console.say("othello.perft", depth=depth, size=size, leaves=leaves, seconds=seconds, rate=rate)

@@ -3,42 +3,58 @@
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from damero.cli.console import Console
 from damero.players import Player
+
+ResultT = TypeVar("ResultT")
 
 QUIET_SECONDS = 0.5
 """How long a think may take before the player is told the computer is thinking."""
 
 
+def think(console: Console, work: Callable[[], ResultT], *, show: bool = True) -> ResultT:
+    """`work()` run in a worker thread while this thread waits, so Ctrl-C reaches it at once.
+
+    The compiled kernels release the interpreter lock, so the waiting thread keeps running.
+    With `show`, a think longer than QUIET_SECONDS is announced and dotted every second.
+    """
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            result["value"] = work()
+        except Exception as error:  # handed over to the waiting thread
+            result["error"] = error
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(QUIET_SECONDS)
+    if worker.is_alive() and not show:
+        while worker.is_alive():
+            worker.join(1.0)
+    if worker.is_alive():
+        console.stdout.write(console.text("cli.thinking"))
+        console.stdout.flush()
+        while worker.is_alive():
+            worker.join(1.0)
+            console.stdout.write(".")
+            console.stdout.flush()
+        console.write("")
+    if "error" in result:
+        raise result["error"]
+    value: ResultT = result["value"]
+    return value
+
+
 class ThinkingPlayer:
-    """A computer player whose `choose` runs in a worker thread while this one waits, interruptibly."""
+    """A computer player whose every choice is made through `think`."""
 
     def __init__(self, console: Console, player: Player) -> None:
         self.console = console
         self.player = player
 
     def choose(self, position: Any) -> Any:
-        result: dict[str, Any] = {}
-
-        def think() -> None:
-            try:
-                result["move"] = self.player.choose(position)
-            except Exception as error:  # handed over to the waiting thread
-                result["error"] = error
-
-        worker = threading.Thread(target=think, daemon=True)
-        worker.start()
-        worker.join(QUIET_SECONDS)
-        if worker.is_alive():
-            self.console.stdout.write(self.console.text("cli.thinking"))
-            self.console.stdout.flush()
-            while worker.is_alive():
-                worker.join(1.0)
-                self.console.stdout.write(".")
-                self.console.stdout.flush()
-            self.console.write("")
-        if "error" in result:
-            raise result["error"]
-        return result["move"]
+        return think(self.console, lambda: self.player.choose(position))
