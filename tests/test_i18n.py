@@ -11,7 +11,9 @@ import pytest
 from damero.i18n import Catalog, choose_language, en, es
 
 SOURCE = Path(__file__).parent.parent / "src" / "damero"
-KEY = re.compile(r"""["']((?:cli|replay|record|menu|catmouse|othello|tictactoe|solve|analysis)\.[a-z_0-9]+)["']""")
+KEY = re.compile(
+    r"""["']((?:cli|replay|record|menu|catmouse|othello|tictactoe|solve|analysis)\.[a-z_0-9]+)["']"""
+)
 
 
 def fields(template: str) -> set[str]:

@@ -62,7 +62,7 @@ def test_compiled_and_plain_solvers_agree(size: int) -> None:
     plain = EndgameSolver(Geometry.of(size, compiled=False))
     for _ in range(30):
         position = random_endgame(size, 10, rng)
-        geometry, player, opponent = engine_board(position)
+        _, player, opponent = engine_board(position)
         plain_player = plain.geometry.to_engine(position.player)
         plain_opponent = plain.geometry.to_engine(position.opponent)
         assert (

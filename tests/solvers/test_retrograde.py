@@ -36,6 +36,14 @@ from damero.solvers.retrograde import (
 )
 
 START = CatMousePosition.start()
+
+# The solved game, with the rules as they stand: the placement hands the move to the cats, and
+# from each of the four placements the cats win in 43 plies. (Were the mouse to move again after
+# its placement, the table would be the same and these would read 44, 45, 905,948 and 895,363.)
+PLACEMENT_PLIES = 43
+START_PLIES = 44
+LEGAL_POSITIONS = 905_620
+REACHABLE_POSITIONS = 892_963
 SIDES = (MOUSE, CATS)
 Chooser = Callable[[CatMousePosition, random.Random], Move]
 
@@ -187,19 +195,18 @@ def test_cat_set_ranks_are_dense_and_invertible() -> None:
 
 
 def test_the_solved_game(table: CatMouseTablebase) -> None:
-    # Trustworthy because every entry passes the checks above. With the rules as they stand the
-    # placement hands the move to the cats; each placement is then a cat win in 43 plies.
+    # Trustworthy because every entry passes the checks above.
     placed = START.play(MouseMove(MOUSE_STARTS[0]))
     assert placed.side_to_move is CATS
     summary = table.summary()
     assert [(p.square, p.winner, p.plies) for p in summary.placements] == [
-        (square, CATS, 43) for square in MOUSE_STARTS
+        (square, CATS, PLACEMENT_PLIES) for square in MOUSE_STARTS
     ]
-    assert summary.start == Verdict("loss", 44) == table.verdict(START)
-    assert summary.legal_positions == 905_620
-    assert summary.reachable_positions == 892_963
+    assert summary.start == Verdict("loss", START_PLIES) == table.verdict(START)
+    assert summary.legal_positions == LEGAL_POSITIONS
+    assert summary.reachable_positions == REACHABLE_POSITIONS
     for square in MOUSE_STARTS:
-        assert table.verdict(START.play(MouseMove(square))) == Verdict("win", 43)
+        assert table.verdict(START.play(MouseMove(square))) == Verdict("win", PLACEMENT_PLIES)
 
 
 def reachable_through_the_rules(max_advancement: int) -> set[CatMousePosition]:
@@ -383,7 +390,7 @@ def test_ties_keep_the_rules_order(table: CatMouseTablebase) -> None:
     values = table.move_values(START)
     assert [move for move, _ in values] == [MouseMove(square) for square in MOUSE_STARTS]
     assert table.best_move(START) == MouseMove(29)
-    assert all(verdict == Verdict("loss", 44) for _, verdict in values)
+    assert all(verdict == Verdict("loss", START_PLIES) for _, verdict in values)
 
 
 def test_finished_games_have_no_best_move(table: CatMouseTablebase) -> None:
@@ -408,8 +415,9 @@ def test_the_summary_reads_in_both_languages(table: CatMouseTablebase, language:
     catalog = Catalog(language)
     lines = [catalog.say(message) for message in summary_messages(table.summary())]
     assert len(lines) == 7
-    assert "905620" in lines[0] and "892963" in lines[1]
+    assert str(LEGAL_POSITIONS) in lines[0] and str(REACHABLE_POSITIONS) in lines[1]
+    assert str(START_PLIES) in lines[2]
     assert all(
-        "43" in line and str(square) in line
+        str(PLACEMENT_PLIES) in line and str(square) in line
         for line, square in zip(lines[3:], MOUSE_STARTS, strict=True)
     )

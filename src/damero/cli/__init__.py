@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,7 +175,8 @@ def main(
     stdout: TextIO | None = None,
 ) -> int:
     """Runs the command; returns the exit status (130 after Ctrl-C)."""
-    arguments = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    arguments = build_parser().parse_args([_board_word(word) for word in words])
     console = Console(
         stdin or sys.stdin,
         stdout or sys.stdout,
@@ -191,6 +193,14 @@ def main(
         return 130
     except BrokenPipeError:
         return 0
+
+
+BOARD_WORD = re.compile(r"[XOxo.-]{9,}")
+
+
+def _board_word(word: str) -> str:
+    """A board string with '.' for '-', so that one starting with '-' is not taken for an option."""
+    return word.replace("-", ".") if BOARD_WORD.fullmatch(word) else word
 
 
 def _run(arguments: argparse.Namespace, console: Console) -> int:

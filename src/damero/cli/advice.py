@@ -30,7 +30,8 @@ class Value:
         if self.verdict is not None:
             return self.verdict.result
         assert self.score is not None
-        return "win" if self.score > 0 else "loss" if self.score < 0 else "draw"
+        discs = round(self.score)
+        return "win" if discs > 0 else "loss" if discs < 0 else "draw"
 
     def as_json(self) -> dict[str, object]:
         if self.verdict is not None:
@@ -162,7 +163,7 @@ def read_position(console: Console, name: str, arguments: Any) -> Any | None:
         if name == "tictactoe":
             from damero.games.tictactoe import TicTacToePosition
 
-            return TicTacToePosition.from_board(arguments.board)
+            return TicTacToePosition.from_board(arguments.board.replace(".", "-"))
         return othello_position(console, arguments.board, arguments.side, None)
     except ValueError as error:
         console.say("analysis.bad_position", why=str(error))

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from damero.engines.othello.kernel import (
     Geometry,
+    Word,
     _flips,
     _legal_moves,
     _popcount,
@@ -67,12 +68,12 @@ class SolverTable:
 
 
 @compiled()
-def _bit_index(single_bit: int) -> int:
+def _bit_index(single_bit: Word) -> int:
     return _popcount(single_bit - _ONE)
 
 
 @compiled()
-def _final_score(player: int, opponent: int, empties: int) -> int:
+def _final_score(player: Word, opponent: Word, empties: int) -> int:
     difference = _popcount(player) - _popcount(opponent)
     if difference > 0:
         return difference + empties
@@ -82,7 +83,7 @@ def _final_score(player: int, opponent: int, empties: int) -> int:
 
 
 @compiled()
-def _last_empty(player: int, opponent: int, empty_bit: int) -> int:
+def _last_empty(player: Word, opponent: Word, empty_bit: Word) -> int:
     """Exact score with one empty square left."""
     difference = _popcount(player) - _popcount(opponent)
     flipped = _flips(player, opponent, empty_bit)
@@ -98,9 +99,9 @@ def _last_empty(player: int, opponent: int, empty_bit: int) -> int:
 
 @compiled()
 def _solve_shallow(
-    player: int,
-    opponent: int,
-    board_mask: int,
+    player: Word,
+    opponent: Word,
+    board_mask: Word,
     quadrants: npt.NDArray[np.uint64],
     empties: int,
     alpha: int,
@@ -151,15 +152,15 @@ def _solve_shallow(
 
 
 @compiled()
-def _table_slot(player: int, opponent: int, shift: int) -> int:
-    return np.int64(((player * _HASH_PLAYER) ^ (opponent * _HASH_OPPONENT)) >> shift)
+def _table_slot(player: Word, opponent: Word, shift: Word) -> int:
+    return int(np.int64(((player * _HASH_PLAYER) ^ (opponent * _HASH_OPPONENT)) >> shift))
 
 
 @compiled()
 def _solve_deep(
-    player: int,
-    opponent: int,
-    board_mask: int,
+    player: Word,
+    opponent: Word,
+    board_mask: Word,
     quadrants: npt.NDArray[np.uint64],
     empties: int,
     alpha: int,
@@ -169,7 +170,7 @@ def _solve_deep(
     table_lowers: npt.NDArray[np.int8],
     table_uppers: npt.NDArray[np.int8],
     table_moves: npt.NDArray[np.int8],
-    shift: int,
+    shift: Word,
     counters: npt.NDArray[np.int64],
 ) -> int:
     if empties <= _SHALLOW_EMPTIES:
@@ -324,9 +325,9 @@ def _solve_deep(
 
 @compiled()
 def _solve_root(
-    player: int,
-    opponent: int,
-    board_mask: int,
+    player: Word,
+    opponent: Word,
+    board_mask: Word,
     quadrants: npt.NDArray[np.uint64],
     alpha: int,
     beta: int,
@@ -335,7 +336,7 @@ def _solve_root(
     table_lowers: npt.NDArray[np.int8],
     table_uppers: npt.NDArray[np.int8],
     table_moves: npt.NDArray[np.int8],
-    shift: int,
+    shift: Word,
     counters: npt.NDArray[np.int64],
     results: npt.NDArray[np.int64],
 ) -> None:

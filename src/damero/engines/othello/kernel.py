@@ -21,6 +21,10 @@ import numpy as np
 
 FunctionT = TypeVar("FunctionT", bound=Callable[..., Any])
 
+Word = Any
+"""A board inside compiled code: a numpy unsigned 64-bit integer (Python ints are converted at the
+call).  Typed loosely because numpy's stubs cannot follow the bit arithmetic on it."""
+
 COMPILED_MAX_SIZE = 8
 """Boards up to this size run on the compiled 64-bit kernels; larger ones on the plain twin."""
 
@@ -30,8 +34,8 @@ def compiled(signature: str | None = None) -> Callable[[FunctionT], FunctionT]:
 
     def decorate(function: FunctionT) -> FunctionT:
         if signature is None:
-            return cast(FunctionT, numba.njit(cache=True)(function))
-        return cast(FunctionT, numba.njit(signature, cache=True)(function))
+            return cast(FunctionT, numba.njit(cache=True, nogil=True)(function))
+        return cast(FunctionT, numba.njit(signature, cache=True, nogil=True)(function))
 
     return decorate
 
@@ -60,15 +64,15 @@ _H01 = np.uint64(0x0101010101010101)
 
 
 @compiled()
-def _popcount(bits: int) -> int:
+def _popcount(bits: Word) -> int:
     bits = bits - ((bits >> _SHIFT_1) & _M1)
     bits = (bits & _M2) + ((bits >> _SHIFT_2) & _M2)
     bits = (bits + (bits >> _SHIFT_4)) & _M4
-    return np.int64((bits * _H01) >> _SHIFT_56)
+    return int(np.int64((bits * _H01) >> _SHIFT_56))
 
 
 @compiled()
-def _moves_one_direction(player: int, mask: int, shift: int) -> int:
+def _moves_one_direction(player: Word, mask: Word, shift: Word) -> Word:
     """Squares reached from `player` over a run of `mask` discs in one line, both ways (Edax's fill)."""
     double_shift = shift + shift
     flip_left = mask & (player << shift)
@@ -85,7 +89,7 @@ def _moves_one_direction(player: int, mask: int, shift: int) -> int:
 
 
 @compiled()
-def _legal_moves(player: int, opponent: int, board_mask: int) -> int:
+def _legal_moves(player: Word, opponent: Word, board_mask: Word) -> Word:
     inner = opponent & _INNER_COLUMNS
     moves = _moves_one_direction(player, inner, _SHIFT_1)
     moves |= _moves_one_direction(player, opponent, _SHIFT_8)
@@ -95,7 +99,7 @@ def _legal_moves(player: int, opponent: int, board_mask: int) -> int:
 
 
 @compiled()
-def _flips(player: int, opponent: int, move_bit: int) -> int:
+def _flips(player: Word, opponent: Word, move_bit: Word) -> Word:
     """The opponent discs turned by playing `move_bit` (a single bit); zero if none."""
     flipped = _ZERO
     # East, west, south, north, south-east, north-west, south-west, north-east.
@@ -159,7 +163,7 @@ def _flips(player: int, opponent: int, move_bit: int) -> int:
 
 
 @compiled()
-def _perft(player: int, opponent: int, board_mask: int, depth: int) -> int:
+def _perft(player: Word, opponent: Word, board_mask: Word, depth: int) -> int:
     moves = _legal_moves(player, opponent, board_mask)
     if moves == _ZERO:
         if _legal_moves(opponent, player, board_mask) == _ZERO:
@@ -179,25 +183,25 @@ def _perft(player: int, opponent: int, board_mask: int, depth: int) -> int:
 
 
 @compiled("int64(uint64)")
-def compiled_popcount(bits: int) -> int:
+def compiled_popcount(bits: Word) -> int:
     """Number of set bits of a 64-bit board."""
     return _popcount(bits)
 
 
 @compiled("uint64(uint64, uint64, uint64)")
-def compiled_legal_moves(player: int, opponent: int, board_mask: int) -> int:
+def compiled_legal_moves(player: Word, opponent: Word, board_mask: Word) -> Word:
     """The squares where `player` may play, on the 8x8 layout restricted to `board_mask`."""
     return _legal_moves(player, opponent, board_mask)
 
 
 @compiled("uint64(uint64, uint64, uint64)")
-def compiled_flips(player: int, opponent: int, move_bit: int) -> int:
+def compiled_flips(player: Word, opponent: Word, move_bit: Word) -> Word:
     """The opponent discs turned by playing `move_bit` on the 8x8 layout; zero if none."""
     return _flips(player, opponent, move_bit)
 
 
 @compiled("int64(uint64, uint64, uint64, int64)")
-def compiled_perft(player: int, opponent: int, board_mask: int, depth: int) -> int:
+def compiled_perft(player: Word, opponent: Word, board_mask: Word, depth: int) -> int:
     """Leaf count at `depth` plies (passes are plies, finished games are leaves); depth >= 1."""
     return _perft(player, opponent, board_mask, depth)
 

@@ -337,7 +337,9 @@ def search(
         scored.sort(key=lambda pair: -pair[0])
         order = [move_bit for _, move_bit in scored]
         best_score, best_bit = scored[0]
-        line = searcher.principal_bits(player, opponent, best_bit, depth)
+        line = searcher.principal_bits(
+            player, opponent, best_bit, 2 * empties if is_exact else depth
+        )
         principal_line = tuple(move_of(geometry, bit) for bit in line)
         yield Analysis(
             depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, is_exact

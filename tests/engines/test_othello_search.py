@@ -1,0 +1,170 @@
+"""The Othello search generator and the computer players built on it."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from othello_positions import best_moves, minimax, random_endgame, read_problems
+
+from damero.core import Limit, Side
+from damero.engines.othello import analyse, choose_move, search, solve
+from damero.games.othello import PASS, SIZES, Move, OthelloPosition
+
+CORNER_OFFER = OthelloPosition.from_rows(
+    [
+        ".OOOOOX.",
+        "........",
+        "........",
+        "...OX...",
+        "...XO...",
+        "........",
+        "........",
+        "........",
+    ],
+    Side.FIRST,
+)
+
+
+def replay(position: OthelloPosition, line: tuple[Move, ...]) -> OthelloPosition:
+    """Plays the whole line through the rules, which refuse any illegal move."""
+    for move in line:
+        position = position.play(move)
+    return position
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_depths_increase_and_every_line_is_legal(size: int) -> None:
+    position = OthelloPosition.start(size).play(OthelloPosition.start(size).legal_moves()[0])
+    analyses = list(search(position, Limit(depth=4), exact_empties=0))
+    assert [analysis.depth for analysis in analyses] == [1, 2, 3, 4]
+    nodes = [analysis.nodes for analysis in analyses]
+    assert nodes == sorted(nodes)
+    for analysis in analyses:
+        assert analysis.best_move in position.legal_moves()
+        assert analysis.principal_line[0] == analysis.best_move
+        assert 1 <= len(analysis.principal_line) <= analysis.depth
+        replay(position, analysis.principal_line)
+        assert not analysis.is_exact
+
+
+def test_the_caller_stops_the_generator_by_not_asking() -> None:
+    analyses = search(OthelloPosition.start(8))
+    first_two = list(itertools.islice(analyses, 2))
+    assert [analysis.depth for analysis in first_two] == [1, 2]
+
+
+def test_a_node_limit_or_a_stop_callback_drops_the_unfinished_depth() -> None:
+    position = OthelloPosition.start(8)
+    by_nodes = list(search(position, Limit(nodes=3000)))
+    assert by_nodes
+    assert by_nodes[-1].nodes <= 3000
+    calls = 0
+
+    def stop_after_a_while() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 5
+
+    by_callback = list(search(position, should_stop=stop_after_a_while))
+    assert by_callback
+    assert len(by_callback) < 20
+
+
+def test_it_takes_the_corner_it_is_offered() -> None:
+    for analysis in search(CORNER_OFFER, Limit(depth=4)):
+        assert analysis.best_move == Move(0, 0)
+        assert analysis.score > 0
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(size: int) -> None:
+    """Without the endgame solver the search deepens until no line ends in an estimate."""
+    rng = random.Random(size)
+    winning_choices = 0
+    for _ in range(8):
+        position = random_endgame(size, 9, rng)
+        analyses = list(search(position, exact_empties=0))
+        last = analyses[-1]
+        assert last.is_exact
+        assert not any(analysis.is_exact for analysis in analyses[:-1])
+        assert last.score == minimax(position) == solve(position)[0]
+        best = best_moves(position)
+        assert last.best_move in best
+        winning_choices += last.score > 0 and len(best) < len(position.legal_moves())
+        assert replay(position, last.principal_line).legal_moves() in ((), (PASS,))
+    assert winning_choices > 0
+
+
+def test_with_few_empties_it_yields_the_solver_result_at_once() -> None:
+    problem = next(problem for problem in read_problems() if problem.number == 20)
+    analyses = list(search(problem.position))
+    assert len(analyses) == 1
+    (analysis,) = analyses
+    assert analysis.is_exact
+    assert analysis.depth == problem.empties
+    assert analysis.score == problem.score
+    assert analysis.best_move in problem.best_moves
+    final = replay(problem.position, analysis.principal_line)
+    assert final.is_game_over()
+
+
+def test_a_forced_pass_is_analysed_from_the_other_side() -> None:
+    must_pass = OthelloPosition.from_rows(["OOOO", "OOOO", "OOXX", "OOX."], Side.FIRST)
+    (analysis,) = search(must_pass)
+    assert analysis.best_move == PASS
+    assert analysis.score == minimax(must_pass)
+
+
+def test_a_finished_game_yields_nothing() -> None:
+    finished = OthelloPosition.from_rows(["XX..", "....", "....", "...."], Side.SECOND)
+    assert list(search(finished)) == []
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_level_plays_legal_moves_on_every_size(level: int, size: int) -> None:
+    rng = random.Random(level)
+    position = OthelloPosition.start(size)
+    for _ in range(3 if size == 10 else 6):
+        if not position.legal_moves():
+            break
+        move = choose_move(position, level=level, rng=rng, limit=Limit(depth=3, nodes=20_000))
+        position = position.play(move)
+
+
+def test_the_top_level_plays_perfectly_near_the_end() -> None:
+    rng = random.Random(5)
+    for _ in range(5):
+        position = random_endgame(6, 8, rng)
+        move = choose_move(position, level=5, rng=random.Random(0), limit=Limit())
+        assert move in best_moves(position)
+
+
+def test_the_top_level_beats_the_beginner() -> None:
+    rng = random.Random(7)
+    score = 0
+    for beginner_side in (Side.FIRST, Side.SECOND):
+        position = OthelloPosition.start(6)
+        while position.legal_moves():
+            level = 1 if position.side_to_move is beginner_side else 5
+            move = choose_move(position, level=level, rng=rng, limit=Limit(depth=4))
+            position = position.play(move)
+        score += position.count(beginner_side.other) - position.count(beginner_side)
+    assert score > 0
+
+
+def test_analyse_scores_every_legal_move_best_first() -> None:
+    scored = analyse(CORNER_OFFER, Limit(depth=3))
+    assert {move for move, _ in scored} == set(CORNER_OFFER.legal_moves())
+    assert scored[0][0] == Move(0, 0)
+    scores = [score for _, score in scored]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_analyse_is_exact_near_the_end() -> None:
+    problem = next(problem for problem in read_problems() if problem.number == 20)
+    scored = analyse(problem.position, Limit())
+    assert scored[0][1] == problem.score
+    assert {move for move, score in scored if score == problem.score} == problem.best_moves
