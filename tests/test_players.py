@@ -55,7 +55,7 @@ def test_level_5_cats_never_lose_a_won_position_against_random_and_greedy_mice()
             start = CatMousePosition.start().play(
                 rng.choice(CatMousePosition.start().legal_moves())
             )
-            assert table.verdict(start).result == "win"
+            assert table.verdict(start).result == "loss", "the mouse, to move, loses"
             outcome = play_out(start, {MOUSE: mouse, CATS: cats})
             assert outcome.winner is CATS
 
@@ -72,7 +72,7 @@ def test_level_1_is_weaker_than_level_5() -> None:
         position = CatMousePosition.start().play(rng.choice(CatMousePosition.start().legal_moves()))
         outcome = play_out(position, {MOUSE: strong_mouse, CATS: weak})
         lost_for_weak += outcome.winner is MOUSE
-        assert table.verdict(position).result == "win"
+        assert table.verdict(position).result == "loss"
     assert lost_for_weak > 0
 
 

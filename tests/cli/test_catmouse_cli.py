@@ -16,12 +16,12 @@ from damero.games.catmouse import CatMouse, CatMousePosition
 
 DATA = Path(__file__).parent.parent / "data"
 
-MOUSE_ESCAPES = "29 | 2 7 | 25 | 4 8 | 22 | 8 12 | 17 | 1 6 | 13 | 7 11 | 9 | 12 16 | 5 | 3 8 | 1"
-MOUSE_TRAPPED = "32 | 3 7 | 28 | 4 8 | 24 | 7 11 | 20 | 2 7 | 16 | 1 5 | 12 | 11 16"
+MOUSE_ESCAPES = "32 | 27 | 2 7 | 23 | 1 6 | 18 | 6 9 | 14 | 9 13 | 9 | 4 8 | 6 | 8 11 | 2"
+MOUSE_TRAPPED = "31 | 27 | 3 7 | 23 | 7 11 | 19 | 4 8 | 16 | 1 5 | 12 | 11 16"
 CATS_STUCK = (
-    "31 | 1 5 | 26 | 3 8 | 22 | 2 6 | 18 | 6 10 | 15 | 8 12 | 19 | 12 16 | 24 | 16 19 | 20 | "
-    "19 23 | 24 | 23 26 | 27 | 10 14 | 31 | 26 30 | 27 | 5 9 | 24 | 14 17 | 19 | 17 21 | 23 | "
-    "21 25 | 18 | 9 14 | 15 | 14 17 | 11 | 25 29 | 8 | 17 21 | 12 | 21 25 | 8"
+    "31 | 27 | 3 7 | 24 | 1 5 | 20 | 2 6 | 24 | 5 9 | 27 | 6 10 | 31 | 10 14 | 26 | 7 11 | 30 | "
+    "14 18 | 26 | 9 13 | 30 | 18 23 | 26 | 11 15 | 31 | 23 27 | 26 | 13 17 | 22 | 27 32 | 18 | "
+    "17 22 | 14 | 15 18 | 17 | 22 25 | 14 | 18 22 | 10 | 25 30 | 15 | 22 26 | 11 | 26 31 | 8"
 )
 END_MESSAGES = {
     "en": ("The mouse wins!", "The four cats win!"),
@@ -84,26 +84,11 @@ def test_the_language_follows_the_locale(run: Run) -> None:
 
 def test_every_bad_input_gets_its_own_message_and_the_same_player_again(run: Run) -> None:
     answers = [
-        "x",
-        "40",
-        "28",
-        "30",  # the mouse's start
-        "31",
-        "5 9",
-        "1 9",
-        "1 2",
-        "1 5",  # the cats
-        "30",
-        "26",  # the mouse: not a neighbour of itself... then a good move
-        "5 1",
-        "2 6 7",
-        "5 9",  # the cats: back, three numbers, then good
-        "22",
-        "6 ",
-        "3 7",
-        "7 11",
-        "5 9",
-        "q",
+        *("x", "40", "28", "30"),  # the mouse's start
+        *("30", "31", "26"),  # the mouse moves first: itself, not a neighbour, then a good move
+        *("31", "5 9", "1 9", "1 2", "1 5"),  # the cats
+        *("20 24", "22"),  # the mouse gives one square
+        *("5 1", "2 6 7", "5 9", "q"),  # the cats: back, three numbers, then good
     ]
     result = run(["catmouse", "--lang", "en"], answers)
     out = result.stdout
@@ -112,22 +97,41 @@ def test_every_bad_input_gets_its_own_message_and_the_same_player_again(run: Run
         "'x' is not a number",
         "40 is not a square: squares are 1 to 32",
         "the mouse starts on 29, 30, 31 or 32, not on 28",
+        "30 is not diagonally next to 30",
+        "31 is not diagonally next to 30",
         "the cats give two squares",
         "there is no cat on 5",
         "9 is not diagonally next to 1",
         "2 is not diagonally next to 1",
-        "30 is not diagonally next to 30",
+        "the mouse gives one square",
         "cats cannot go back: 5 to 1",
         "Game left.",
     ):
         assert message in out, message
     # after each refusal the same player is asked again
     assert out.count("Starting square of the mouse") == 4
+    assert out.count("New square of the mouse") == 6
+    assert out.count("Cat to move and its new square") == 8
 
 
 def test_occupied_squares_are_refused(run: Run) -> None:
-    # the mouse walks 30, 26, 22, 18 while a cat comes down 1, 6, 10, 14 beside it
-    answers = ["30", "1 6", "26", "6 10", "22", "10 14", "18", "14 18", "2 6", "14", "q"]
+    # the mouse goes back and forth while a cat comes down 1, 6, 10, 14 in front of it
+    answers = [
+        "30",
+        "26",
+        "1 6",
+        "22",
+        "6 10",
+        "26",
+        "10 14",
+        "22",
+        "2 7",
+        "18",
+        "14 18",
+        "3 8",
+        "14",
+        "q",
+    ]
     out = run(["catmouse", "--lang", "es"], answers).stdout
     assert "Posicion ocupada por el raton." in out
     assert "Posicion ocupada por un gato." in out
@@ -160,13 +164,13 @@ def test_help_at_a_prompt_shows_the_rules_and_commands(run: Run) -> None:
 
 
 def test_take_back(run: Run) -> None:
-    result = run(["catmouse", "--lang", "en"], ["u", "30", "4 8", "u", "u", "31", "q"])
+    result = run(["catmouse", "--lang", "en"], ["u", "30", "26", "u", "u", "31", "q"])
     out = result.stdout
     assert "There is no move to take back." in out
-    assert "Move 4 8 taken back." in out and "Move 30 taken back." in out
+    assert "Move 26 taken back." in out and "Move 30 taken back." in out
     last = grids(out)[-1]
     assert last == CatMouse().draw(
-        CatMousePosition(31, (1, 2, 3, 4), CatMouse().start().side_to_move.other)
+        CatMousePosition(31, (1, 2, 3, 4), CatMouse().start().side_to_move)
     )
 
 
@@ -184,13 +188,13 @@ def test_save_writes_every_move_as_it_goes(run: Run, tmp_path: Path) -> None:
 
 
 def test_take_back_rewrites_the_record(run: Run, tmp_path: Path) -> None:
-    run(["catmouse", "--save", "game.txt"], ["30", "4 8", "26", "u", "25", "q"])
+    run(["catmouse", "--save", "game.txt"], ["30", "26", "4 8", "u", "1 5", "q"])
     body = [
         line
         for line in (tmp_path / "game.txt").read_text().splitlines()
         if not line.startswith("#")
     ]
-    assert body == ["30", "4 8", "25"]
+    assert body == ["30", "26", "1 5"]
 
 
 def test_killing_the_program_loses_no_move(tmp_path: Path) -> None:
@@ -226,21 +230,21 @@ def test_replay_walks_forward_and_back_and_plays_on(run: Run, tmp_path: Path) ->
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "This is the first position." in out
-    assert "Position 3 of 13" in out and "Position 4 of 13" in out
+    assert "Position 3 of 12" in out and "Position 4 of 12" in out
     assert "'x' is not a replay key" in out
-    # play on from position 3 (after "32", "3 7"): the mouse on 28 moves to... 22 is not next to 32
+    # play on from position 3 (after "31", "27"): the cats are to move and must give two squares
     body = [
         line
         for line in (tmp_path / "more.txt").read_text().splitlines()
         if not line.startswith("#")
     ]
-    assert body == ["32", "3 7"]
-    assert "22 is not diagonally next to 32" in out or "not diagonally next" in out
+    assert body == ["31", "27"]
+    assert "the cats give two squares" in out
 
 
 def test_replay_of_a_finished_game_shows_the_end(run: Run, tmp_path: Path) -> None:
     run(["catmouse", "--save", "game.txt"], moves(MOUSE_ESCAPES))
-    result = run(["catmouse", "--replay", "game.txt", "--lang", "es"], ["a"] * 15 + ["a", "s"])
+    result = run(["catmouse", "--replay", "game.txt", "--lang", "es"], ["a"] * 14 + ["a", "s"])
     assert "¡Ha ganado el ratón!" in result.stdout
     assert "Esta es la última jugada." in result.stdout
 
@@ -250,9 +254,9 @@ def test_replay_of_a_finished_game_shows_the_end(run: Run, tmp_path: Path) -> No
     [
         ("", "line 1: the file is empty"),
         ("PARTIDA DEL OTHELLO\n", "line 1: this is not a damero game record"),
-        ("# damero record: catmouse\n30\n4 8\n26\n", None),
-        ("# damero record: catmouse\n30\n4 8\n2", "line 4: the file is cut off"),
-        ("# damero record: catmouse\n30\n4 8\n27\n", "line 4: '27' cannot be played here"),
+        ("# damero record: catmouse\n30\n26\n4 8\n", None),
+        ("# damero record: catmouse\n30\n26\n4", "line 4: the file is cut off"),
+        ("# damero record: catmouse\n30\n26\n27\n", "line 4: '27' cannot be played here"),
         ("# damero record: catmouse\n30\nbanana\n", "line 3: 'banana' cannot be played here"),
         ("# damero record: tictactoe\n5\n", "line 1: this record is a game of tictactoe"),
     ],

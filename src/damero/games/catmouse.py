@@ -3,7 +3,8 @@
 The 32 playable squares are numbered 1..32 row by row as in the seed's Cuadro 2:
 odd rows use columns 2, 4, 6, 8 and even rows columns 1, 3, 5, 7. The cats start on
 1..4 and only move towards row 8; the mouse is first placed on 29..32, then moves
-one square diagonally either way. The mouse moves first and turns alternate.
+one square diagonally either way. After the placement the mouse moves first, and then
+turns alternate strictly.
 """
 
 from __future__ import annotations
@@ -157,7 +158,9 @@ class CatMousePosition:
         if refusal is not None:
             raise refusal
         if isinstance(move, MouseMove):
-            return CatMousePosition(move.target, self.cats, CATS)
+            # The placement is not a turn: after it the mouse still moves first.
+            side = MOUSE if self.mouse is None else CATS
+            return CatMousePosition(move.target, self.cats, side)
         cats = sorted(move.target if cat == move.origin else cat for cat in self.cats)
         return CatMousePosition(self.mouse, (cats[0], cats[1], cats[2], cats[3]), MOUSE)
 

@@ -249,10 +249,20 @@ def default_exact_empties(geometry: Geometry) -> int:
 
 
 def exact_line(
-    solver: EndgameSolver, geometry: Geometry, player: int, opponent: int
-) -> tuple[int, list[int], int]:
-    """Exact score, a best line to the end (0 marks a pass) and nodes, from the side to move."""
-    solution = solver.solve(player, opponent)
+    solver: EndgameSolver,
+    geometry: Geometry,
+    player: int,
+    opponent: int,
+    *,
+    node_limit: int | None = None,
+) -> tuple[int, list[int], int] | None:
+    """Exact score, a best line to the end (0 marks a pass) and nodes, from the side to move.
+
+    None when `node_limit` stopped the solver first.
+    """
+    solution = solver.solve(player, opponent, node_limit=node_limit)
+    if not solution.is_complete:
+        return None
     nodes = solution.nodes
     line: list[int] = []
     current_player, current_opponent = player, opponent
@@ -264,6 +274,7 @@ def exact_line(
             line.append(0)
             current_player, current_opponent = current_opponent, current_player
             continue
+        # The table already holds most of what each step needs, so the line costs little more.
         step = solution if not line else solver.solve(current_player, current_opponent)
         if line:
             nodes += step.nodes
@@ -299,10 +310,12 @@ def search(
     if empties <= threshold:
         solver = solver if solver is not None and solver.geometry == geometry else None
         solver = solver or EndgameSolver(geometry)
-        score, line, nodes = exact_line(solver, geometry, player, opponent)
-        principal_line = tuple(move_of(geometry, bit) for bit in line)
-        yield Analysis(empties, float(score), principal_line[0], principal_line, nodes, True)
-        return
+        exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
+        if exact is not None:
+            score, line, nodes = exact
+            principal_line = tuple(move_of(geometry, bit) for bit in line)
+            yield Analysis(empties, float(score), principal_line[0], principal_line, nodes, True)
+            return
     if not moves:
         # A forced pass: the analysis is the opponent's, turned round.
         inner = search(
