@@ -39,6 +39,9 @@ TABLE_BITS = 20
 _SHALLOW_EMPTIES = 6
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
+_ETC_EMPTIES = 12
+"""From this many empties up, the table is probed for every reply before searching any."""
+
 _NO_MOVE = -1
 _BOUND_MAX = 127
 
@@ -253,6 +256,16 @@ def _solve_deep(
     while remaining:
         move_bit = remaining & (_ZERO - remaining)
         remaining ^= move_bit
+        if empties >= _ETC_EMPTIES:
+            # Enhanced transposition cutoff: a reply the table already refutes ends the search.
+            flipped = _flips(player, opponent, move_bit)
+            next_player = opponent ^ flipped
+            next_opponent = player | flipped | move_bit
+            child = _table_slot(next_player, next_opponent, shift)
+            if table_players[child] == next_player and table_opponents[child] == next_opponent:
+                refuted = -int(table_uppers[child])
+                if refuted >= beta:
+                    return refuted
         key = _ordering_key(player, opponent, move_bit, board_mask)
         if _bit_index(move_bit) == table_move:
             key = -1000
