@@ -14,7 +14,8 @@ from damero.errors import RecordError
 from damero.games.othello import PASS, Move, OthelloPosition, parse_move
 from damero.i18n import Catalog
 from damero.records.othello_file import (
-    OthelloFileWriter,
+    board_recorder,
+    create_game_file,
     format_board,
     format_game,
     format_header,
@@ -26,6 +27,8 @@ from damero.records.othello_file import (
 )
 
 DATA = Path(__file__).parent.parent / "data"
+PLACED = Move(0, 0)
+"""Any placement: the recorder only asks whether a move is a pass."""
 SEED_SAMPLE = DATA / "othello_seed_sample.txt"
 GAME_4X4 = DATA / "othello_4x4_game.txt"
 # The moves of the game in othello_4x4_game.txt; O passes before X's last move.
@@ -85,9 +88,10 @@ def test_the_seed_sample_loads_with_o_to_move() -> None:
 def test_a_written_game_matches_the_expected_file_line_by_line(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     positions = played_4x4_game()
-    with OthelloFileWriter.create(path, 4, positions[:1]) as writer:
-        for position in positions[1:]:
-            writer.write_board(position)
+    create_game_file(path, positions[:1])
+    recorder = board_recorder(path, boards_before=1)
+    for position in positions[1:]:
+        recorder.played(position, PLACED)
     written = path.read_bytes()
     assert b"\r" not in written
     assert written.decode("utf-8").splitlines() == sample_lines()
@@ -143,44 +147,44 @@ def test_crlf_and_trailing_blanks_are_accepted() -> None:
     assert len(positions) == 13
 
 
-def test_writer_appends_to_an_existing_file_without_rewriting_it(tmp_path: Path) -> None:
+def test_boards_are_appended_to_an_existing_file_without_rewriting_it(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     positions = played_4x4_game()
-    OthelloFileWriter.create(path, 4, positions[:5]).close()
+    create_game_file(path, positions[:5])
     with path.open(encoding="utf-8") as stream:
         size, last, number = read_last(stream)
-    assert last == positions[4]
-    with OthelloFileWriter(path, size=size, last_number=number) as writer:
-        assert writer.write_board(positions[5]) == 6
-        # Each board is on the disk as soon as it is written.
-        with path.open(encoding="utf-8") as stream:
-            assert read_last(stream)[1:] == (positions[5], 6)
+    assert (size, last, number) == (4, positions[4], 5)
+    before = path.read_bytes()
+    recorder = board_recorder(path, boards_before=number)
+    recorder.played(positions[5], PLACED)
+    # Each board is on the disk as soon as it is written, after the untouched earlier ones.
+    assert path.read_bytes().startswith(before)
     with path.open(encoding="utf-8") as stream:
-        assert read_game(stream)[1] == positions[:6]
+        assert read_last(stream)[1:] == (positions[5], 6)
+    recorder.played(positions[5], PASS)
+    with path.open(encoding="utf-8") as stream:
+        assert read_game(stream)[1] == positions[:6], "a pass writes nothing"
 
 
-def test_writer_on_a_new_path_writes_the_header(tmp_path: Path) -> None:
-    path = tmp_path / "nueva.txt"
-    with OthelloFileWriter(path, size=6) as writer:
-        writer.write_board(OthelloPosition.start(6))
-    assert path.read_text(encoding="utf-8") == format_game([OthelloPosition.start(6)])
-
-
-def test_rewrite_takes_back_moves_atomically(tmp_path: Path) -> None:
+def test_take_back_cuts_the_last_boards_through_a_renamed_copy(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     positions = played_4x4_game()
-    with OthelloFileWriter.create(path, 4, positions) as writer:
-        writer.rewrite(positions[:3])
-        assert writer.write_board(positions[3]) == 4
+    create_game_file(path, positions[:1])
+    recorder = board_recorder(path, boards_before=1)
+    for position in positions[1:5]:
+        recorder.played(position, PLACED)
+    recorder.taken_back(2)
+    recorder.played(positions[3], PLACED)
     assert path.read_text(encoding="utf-8") == format_game(positions[:4])
     assert sorted(os.listdir(tmp_path)) == ["partida.txt"]
 
 
-def test_create_replaces_an_old_file(tmp_path: Path) -> None:
+def test_a_new_game_never_replaces_an_old_file(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     path.write_text("something else\n", encoding="utf-8")
-    OthelloFileWriter.create(path, 8, [OthelloPosition.start(8)]).close()
-    assert path.read_text(encoding="utf-8") == format_game([OthelloPosition.start(8)])
+    with pytest.raises(FileExistsError):
+        create_game_file(path, [OthelloPosition.start(8)])
+    assert path.read_text(encoding="utf-8") == "something else\n"
 
 
 def test_a_failed_load_leaves_the_file_alone(tmp_path: Path) -> None:
@@ -274,13 +278,14 @@ def test_random_games_round_trip_through_the_file(tmp_path: Path, size: int) -> 
     path = tmp_path / f"partida_{size}.txt"
     position = OthelloPosition.start(size)
     boards = [position]
-    with OthelloFileWriter.create(path, size, boards) as writer:
-        while moves := position.legal_moves():
-            move = rng.choice(moves)
-            position = position.play(move)
-            if move != PASS:
-                writer.write_board(position)
-                boards.append(position)
+    create_game_file(path, boards)
+    recorder = board_recorder(path, boards_before=1)
+    while moves := position.legal_moves():
+        move = rng.choice(moves)
+        position = position.play(move)
+        recorder.played(position, move)
+        if move != PASS:
+            boards.append(position)
     with open_game_file(path) as stream:
         file_size, positions = read_game(stream)
     assert file_size == size

@@ -13,7 +13,6 @@ from damero.cli.session import QUIT_WORDS
 from damero.errors import RecordError
 from damero.games.othello import SIZES, Move, Othello, OthelloPosition
 from damero.records import othello_file
-from damero.records.appending import FileRecorder
 
 LEAVE_WORDS = QUIT_WORDS | {"-1 -1", "-1,-1"}
 MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "othello.menu_continue")
@@ -49,7 +48,7 @@ class OthelloMenu:
             return
         game = Othello(size)
         start = game.start()
-        self._create(path, [start])
+        othello_file.create_game_file(path, [start])
         self._play(game, path, start, numbered=1)
 
     def load(self) -> None:
@@ -70,7 +69,7 @@ class OthelloMenu:
         def play_on(shown: list[Any], _moves: list[Any]) -> None:
             new_path = self._ask_new_file("othello.ask_file")
             if new_path is not None:
-                self._create(new_path, shown)
+                othello_file.create_game_file(new_path, shown)
                 self._play(game, new_path, shown[-1], numbered=len(shown))
 
         view(self.console, game, positions, placements(positions), play_on=play_on)
@@ -91,19 +90,10 @@ class OthelloMenu:
     def _play(self, game: Othello, path: Path, position: OthelloPosition, *, numbered: int) -> None:
         """Plays from `position`, appending each new board to `path` after `numbered` boards."""
 
-        def board(after: OthelloPosition, move: Move) -> str | None:
-            if move.is_pass:
-                return None
-            return othello_file.format_board(numbered + recorder.entries + 1, after)
-
-        recorder = FileRecorder(path, board)
+        recorder = othello_file.board_recorder(path, boards_before=numbered)
         self.seating.session(
             self.console, game, [position], recorder=recorder, leave_words=LEAVE_WORDS
         ).run()
-
-    def _create(self, path: Path, positions: list[OthelloPosition]) -> None:
-        with path.open("x", encoding="utf-8", newline="\n") as stream:
-            stream.write(othello_file.format_game(positions))
 
     def _ask_new_file(self, key: str) -> Path | None:
         """A file name that does not exist yet; an empty answer goes back to the menu."""

@@ -34,13 +34,9 @@ def new_record_path(console: Console, text: str) -> Path | None:
 
 
 def start_record(path: Path, game: Any, positions: list[Any], moves: list[Any]) -> FileRecorder:
-    """A new record holding the header and `moves`, which a take-back may remove like any other."""
+    """A new record holding `moves` so far, which a take-back may remove like any other."""
     started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    with path.open("x", encoding="utf-8", newline="\n") as stream:
-        stream.write(movelist.format_header(game.name, [("started", started)]))
-    recorder = FileRecorder(
-        path, lambda position, move: movelist.format_move_line(game.format_move(move))
-    )
+    recorder = movelist.create_record(path, game, [("started", started)])
     for position, move in zip(positions[1:], moves, strict=True):
         recorder.played(position, move)
     return recorder

@@ -12,12 +12,14 @@ Every line a writer adds ends with a line feed, so a last line without one was c
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from damero.errors import DameroError, RecordError
+from damero.records.appending import FileRecorder
 
 MAGIC = "# damero record:"
 
@@ -105,3 +107,12 @@ def read_file(path: Path) -> Record:
         raise RecordError(
             "record.cannot_open", line=0, path=str(path), why=error.strerror
         ) from None
+
+
+def create_record(path: Path, game: Any, header: Iterable[tuple[str, str]]) -> FileRecorder:
+    """Starts a new record (never replacing a file: FileExistsError) and returns its recorder."""
+    with path.open("x", encoding="utf-8", newline="\n") as stream:
+        stream.write(format_header(game.name, header))
+        stream.flush()
+        os.fsync(stream.fileno())
+    return FileRecorder(path, lambda position, move: format_move_line(game.format_move(move)))

@@ -17,17 +17,15 @@ Readers also accept CRLF line ends, trailing blanks on a line and blank lines be
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import IO, Self
+from typing import IO
 
 from damero.core import Side
 from damero.errors import IllegalMoveError, RecordError
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
+from damero.records.appending import FileRecorder
 
 TITLE = "PARTIDA DEL OTHELLO"
 SIZE_LABEL = "TAMANYO DEL TABLERO:"
@@ -208,116 +206,27 @@ def open_game_file(path: str | os.PathLike[str]) -> IO[str]:
     return open(path, encoding=ENCODING, errors="replace")
 
 
-def _sync_directory(folder: Path) -> None:
-    """Makes a rename durable where the system allows opening a folder (not on Windows)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+def create_game_file(path: Path, positions: Sequence[OthelloPosition]) -> None:
+    """Starts a new game file holding `positions` as JUGADA 1, 2, ...; never replaces a file.
 
-
-def _replace_file(path: Path, text: str) -> None:
-    """Writes `text` to a temporary file beside `path`, syncs it and renames it over `path`."""
-    folder = path.parent
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(descriptor, "w", encoding=ENCODING, newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
-    _sync_directory(folder)
-
-
-class OthelloFileWriter:
-    """Appends boards to a game file as the game goes, each one flushed and synced to the disk.
-
-    Opening never truncates: an existing file is appended to (its last jugada number is
-    `last_number`, as `read_last` returns it); a new or empty file gets the header first. Replacing
-    the contents (`create`, `rewrite`) goes through a temporary file renamed over the old one.
+    Raises FileExistsError when `path` exists, so a game can never overwrite another.
     """
+    with path.open("x", encoding=ENCODING, newline="\n") as stream:
+        stream.write(format_game(positions))
+        stream.flush()
+        os.fsync(stream.fileno())
 
-    def __init__(self, path: str | os.PathLike[str], *, size: int, last_number: int = 0) -> None:
-        if size not in SIZES:
-            raise ValueError(f"an Othello board is 4, 6, 8 or 10 squares wide, not {size!r}")
-        self.path = Path(path)
-        self.size = size
-        self.last_number = last_number
-        self._handle: IO[str] | None = None
-        self._open()
 
-    def _open(self) -> None:
-        handle = open(self.path, "a", encoding=ENCODING, newline="\n")  # noqa: SIM115
-        if handle.tell() == 0:
-            handle.write(format_header(self.size))
-            self._sync(handle)
-        self._handle = handle
+def board_recorder(path: Path, *, boards_before: int) -> FileRecorder:
+    """Appends the board after each placement, numbered after `boards_before`; a pass writes nothing."""
 
-    @staticmethod
-    def _sync(handle: IO[str]) -> None:
-        handle.flush()
-        os.fsync(handle.fileno())
+    def board(position: OthelloPosition, move: Move) -> str | None:
+        if move.is_pass:
+            return None
+        return format_board(boards_before + recorder.entries + 1, position)
 
-    @classmethod
-    def create(
-        cls, path: str | os.PathLike[str], size: int, positions: Sequence[OthelloPosition]
-    ) -> OthelloFileWriter:
-        """A new file (replacing any old one at `path`) holding `positions` as JUGADA 1, 2, ...
-
-        `positions` is usually just the initial board; replay's "play on" passes the boards up to
-        the one shown.
-        """
-        if any(position.size != size for position in positions):
-            raise ValueError("every board must have the file's size")
-        _replace_file(Path(path), format_game(positions) if positions else format_header(size))
-        return cls(path, size=size, last_number=len(positions))
-
-    def write_board(self, position: OthelloPosition) -> int:
-        """Appends `position` as the next jugada, synced before returning; returns its number."""
-        if position.size != self.size:
-            raise ValueError(f"the file holds {self.size}x{self.size} boards")
-        if self._handle is None:
-            raise ValueError("the game file is closed")
-        number = self.last_number + 1
-        self._handle.write(format_board(number, position))
-        self._sync(self._handle)
-        self.last_number = number
-        return number
-
-    def rewrite(self, positions: Sequence[OthelloPosition]) -> None:
-        """Replaces the boards with `positions` (a take-back) atomically; appends after them."""
-        if any(position.size != self.size for position in positions):
-            raise ValueError(f"the file holds {self.size}x{self.size} boards")
-        self.close()
-        _replace_file(self.path, format_game(positions) if positions else format_header(self.size))
-        self.last_number = len(positions)
-        self._open()
-
-    def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exception_type: type[BaseException] | None,
-        exception: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
+    recorder = FileRecorder(path, board)
+    return recorder
 
 
 def _format_boards(positions: Sequence[OthelloPosition], *, first: int) -> str:

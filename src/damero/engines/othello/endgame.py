@@ -15,12 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from damero.engines.othello.kernel import (
-    Geometry,
-    Word,
     _NOT_COLUMN_A,
     _NOT_COLUMN_H,
     _SHIFT_1,
     _SHIFT_8,
+    Geometry,
+    Word,
     _flips,
     _legal_moves,
     _popcount,
