@@ -158,8 +158,10 @@ def test_an_existing_file_is_never_overwritten(run: Run, tmp_path: Path) -> None
 
 
 def test_a_missing_file(run: Run) -> None:
-    result = run(["othello", "--lang", "en"], ["2", "nowhere.txt", "4", "nowhere.txt", "3"])
+    result = run(["othello", "--lang", "en"], ["?", "2", "nowhere.txt", "4", "nowhere.txt", "1", "q", "3"])
     assert result.stdout.count("There is no file called nowhere.txt.") == 2
+    assert "Othello. X moves first." in result.stdout, "? shows the rules at the menu"
+    assert result.stdout.count("1- Play Othello") == 5, "q at the file name goes back to the menu"
 
 
 def test_killing_the_program_mid_game_loses_no_move(tmp_path: Path) -> None:

@@ -33,6 +33,9 @@ class OthelloMenu:
             choice = self.console.ask(self.console.text("othello.menu_choice"))
             if choice in ("3", "q"):
                 return 0
+            if choice == "?":
+                self.console.say("othello.rules")
+                continue
             action = actions.get(choice)
             if action is None:
                 self.console.say("othello.menu_unknown", choice=choice)
@@ -99,7 +102,7 @@ class OthelloMenu:
         """A file name that does not exist yet; an empty answer goes back to the menu."""
         while True:
             answer = self.console.ask(self.console.text(key))
-            if not answer:
+            if not answer or answer.lower() in LEAVE_WORDS:
                 return None
             path = Path(answer)
             if path.exists():
@@ -111,7 +114,7 @@ class OthelloMenu:
 
     def _ask_existing_file(self) -> Path | None:
         answer = self.console.ask(self.console.text("othello.ask_load_file"))
-        if not answer:
+        if not answer or answer.lower() in LEAVE_WORDS:
             return None
         path = Path(answer)
         if not path.is_file():
