@@ -5,12 +5,47 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def without_locale() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+
+
+def start_damero(arguments: Sequence[str], *, cwd: Path) -> subprocess.Popen[str]:
+    """`python -m damero ARGUMENTS` left running, with pipes, for tests that signal or kill it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "damero", *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        env=without_locale(),
+    )
+
+
+def reachable_positions(starts: Iterable[Any], *, keep: Callable[[Any], bool] = bool) -> set[Any]:
+    """Every position a game reaches from `starts` through positions `keep` accepts.
+
+    Found through legal_moves and play alone, so it checks solvers against the rules.
+    """
+    seen = set(starts)
+    frontier = list(seen)
+    while frontier:
+        position = frontier.pop()
+        for move in position.legal_moves():
+            child = position.play(move)
+            if child not in seen and keep(child):
+                seen.add(child)
+                frontier.append(child)
+    return seen
 
 
 def damero(

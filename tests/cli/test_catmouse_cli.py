@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import Run
+from conftest import Run, start_damero
 from damero.games.catmouse import CatMouse, CatMousePosition
 
 DATA = Path(__file__).parent.parent / "data"
@@ -142,14 +140,7 @@ def test_end_of_input_and_ctrl_c_end_cleanly(run: Run, tmp_path: Path) -> None:
     result = run(["catmouse", "--lang", "es"], ["30"])
     assert result.returncode == 0
     assert "Fin de la entrada" in result.stdout and "Traceback" not in result.stderr
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", "catmouse", "--lang", "en"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_damero(["catmouse", "--lang", "en"], cwd=tmp_path)
     time.sleep(1.5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
@@ -198,14 +189,7 @@ def test_take_back_rewrites_the_record(run: Run, tmp_path: Path) -> None:
 
 
 def test_killing_the_program_loses_no_move(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", "catmouse", "--save", "game.txt"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_damero(["catmouse", "--save", "game.txt"], cwd=tmp_path)
     assert process.stdin is not None and process.stdout is not None
     played = moves(MOUSE_TRAPPED)[:5]
     for move in played:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from conftest import Run
+from conftest import Run, start_damero
 
 
 def test_computer_against_computer_shows_each_move_and_ends(run: Run) -> None:
@@ -80,13 +78,7 @@ def test_solve_commands(run: Run) -> None:
 
 
 def test_ctrl_c_stops_a_long_think_at_once(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", "othello", "solve", "--lang", "en"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_damero(["othello", "solve", "--lang", "en"], cwd=tmp_path)
     time.sleep(4)
     assert process.poll() is None, "solving the 8x8 start takes far longer than this"
     process.send_signal(signal.SIGINT)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import Run
+from conftest import Run, start_damero
 
 DATA = Path(__file__).parent.parent / "data"
 MOVES_4X4 = ["4 3", "4 2", "1 1", "2 4", "4 4", "3 4", "2 1", "1 3", "4 1", "3 1", "1 2", "1 4"]
@@ -158,21 +156,16 @@ def test_an_existing_file_is_never_overwritten(run: Run, tmp_path: Path) -> None
 
 
 def test_a_missing_file(run: Run) -> None:
-    result = run(["othello", "--lang", "en"], ["?", "2", "nowhere.txt", "4", "nowhere.txt", "1", "q", "3"])
+    result = run(
+        ["othello", "--lang", "en"], ["?", "2", "nowhere.txt", "4", "nowhere.txt", "1", "q", "3"]
+    )
     assert result.stdout.count("There is no file called nowhere.txt.") == 2
     assert "Othello. X moves first." in result.stdout, "? shows the rules at the menu"
     assert result.stdout.count("1- Play Othello") == 5, "q at the file name goes back to the menu"
 
 
 def test_killing_the_program_mid_game_loses_no_move(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", "othello"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_damero(["othello"], cwd=tmp_path)
     assert process.stdin is not None
     played = MOVES_8X8[:10]
     process.stdin.write("\n".join(["1", "game.txt", "8", *played]) + "\n")

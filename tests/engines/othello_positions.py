@@ -1,4 +1,4 @@
-"""Shared helpers for the engine tests and benchmarks: the FFO problem file and plain minimax over the rules."""
+"""Helpers for the engine tests and benchmarks: the FFO problem file, plain minimax on the rules."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def final_score(position: OthelloPosition) -> int:
 
 @functools.cache
 def minimax(position: OthelloPosition) -> int:
-    """The exact score by trying every move through the rules module: slow, plain, obviously right."""
+    """The exact score from trying every move through the rules: slow, plain, obviously right."""
     moves = position.legal_moves()
     if not moves:
         return final_score(position)

@@ -1,11 +1,11 @@
-"""The exact Othello endgame solver: FFO problems, 4x4 from the start, and plain minimax agreement."""
+"""The exact Othello endgame solver: FFO problems, 4x4 from the start, agreement with minimax."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from othello_positions import best_moves, minimax, random_endgame, read_problems
+from othello_positions import Problem, best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Side
 from damero.engines.othello import EndgameSolver, engine_board, move_of, solve
@@ -20,7 +20,9 @@ FEW_EMPTIES = 16
     [problem for problem in read_problems() if problem.empties <= FEW_EMPTIES],
     ids=lambda problem: f"ffo{problem.number}",
 )
-def test_ffo_problems_with_few_empties_get_the_exact_score_and_a_best_move(problem) -> None:  # type: ignore[no-untyped-def]
+def test_ffo_problems_with_few_empties_get_the_exact_score_and_a_best_move(
+    problem: Problem,
+) -> None:
     score, move = solve(problem.position)
     assert score == problem.score
     assert move in problem.best_moves

@@ -1,4 +1,4 @@
-"""The compiled Othello kernels and their plain twin against the rules, on random positions of every size."""
+"""The compiled Othello kernels and their plain twin against the rules, on every board size."""
 
 from __future__ import annotations
 

@@ -168,3 +168,20 @@ def test_analyse_is_exact_near_the_end() -> None:
     scored = analyse(problem.position, Limit())
     assert scored[0][1] == problem.score
     assert {move for move, score in scored if score == problem.score} == problem.best_moves
+
+
+def test_a_time_limit_needs_the_callers_clock_and_is_kept() -> None:
+    ticks = 0.0
+
+    def clock() -> float:
+        """A clock that runs one second per reading, so any real search soon runs out of time."""
+        nonlocal ticks
+        ticks += 1.0
+        return ticks
+
+    position = OthelloPosition.start(8)
+    move = choose_move(
+        position, level=5, rng=random.Random(0), limit=Limit(seconds=3.0), clock=clock
+    )
+    assert move in position.legal_moves()
+    assert ticks < 20

@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+import conftest
 from damero.core import Game, Message, Outcome, Side
 from damero.errors import IllegalMoveError, InvalidMoveError
 from damero.games.tictactoe import (
@@ -32,16 +33,7 @@ def play_cells(*cells: int, position: TicTacToePosition = START) -> TicTacToePos
 
 def reachable_positions() -> set[TicTacToePosition]:
     """Every position a game can reach from the empty board, found through the rules alone."""
-    seen = {START}
-    frontier = [START]
-    while frontier:
-        position = frontier.pop()
-        for move in position.legal_moves():
-            child = position.play(move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
+    return conftest.reachable_positions([START])
 
 
 @cache

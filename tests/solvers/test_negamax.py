@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
+import conftest
 from damero.core import Outcome, Side
 from damero.games.tictactoe import Move, TicTacToePosition
 from damero.solvers.negamax import NegamaxSolver, Verdict
@@ -19,16 +20,7 @@ def solver() -> NegamaxSolver[Move]:
 
 
 def reachable_positions() -> list[TicTacToePosition]:
-    seen = {START}
-    frontier = [START]
-    while frontier:
-        position = frontier.pop()
-        for move in position.legal_moves():
-            child = position.play(move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return sorted(seen, key=lambda position: position.board)
+    return sorted(conftest.reachable_positions([START]), key=lambda position: position.board)
 
 
 REACHABLE = reachable_positions()

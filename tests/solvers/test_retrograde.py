@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+import conftest
 from damero.core import Side
 from damero.games.catmouse import (
     CAT_START,
@@ -218,16 +219,10 @@ def test_the_solved_game(table: CatMouseTablebase) -> None:
 
 def reachable_through_the_rules(max_advancement: int) -> set[CatMousePosition]:
     """Every position a game reaches before the cats' advancement passes `max_advancement`."""
-    seen = {START.play(MouseMove(square)) for square in MOUSE_STARTS}
-    frontier = list(seen)
-    while frontier:
-        position = frontier.pop()
-        for move in position.legal_moves():
-            after = position.play(move)
-            if advancement(after.cats) <= max_advancement and after not in seen:
-                seen.add(after)
-                frontier.append(after)
-    return seen
+    return conftest.reachable_positions(
+        [START.play(MouseMove(square)) for square in MOUSE_STARTS],
+        keep=lambda position: advancement(position.cats) <= max_advancement,
+    )
 
 
 def test_reachable_positions_match_a_forward_search_through_the_rules(
