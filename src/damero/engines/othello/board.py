@@ -1,4 +1,4 @@
-"""The bridge between the rules' positions and moves and the engine's bitboards in its own layout."""
+"""The bridge between the rules' positions and moves and the engine's own bitboard layout."""
 
 from __future__ import annotations
 

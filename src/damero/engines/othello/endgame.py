@@ -1,10 +1,13 @@
-"""Exact Othello endgame solving: the final disc difference with best play, and a move that reaches it.
+"""Exact Othello endgames: the final disc difference with best play, and a move reaching it.
 
 The score is counted as in the FFO problem files: the final disc difference for the side to move,
 with the empty squares of a finished game going to the winner.  Boards up to 8x8 run a compiled
-negamax with alpha-beta (principal-variation windows), fastest-first move ordering, quadrant
-parity near the end and a transposition table of bounds; 10x10 boards run the plain twin, which
-is fine for the last dozen empties.
+negamax with alpha-beta: a full window is found as a series of narrow windows (MTD), each node
+searches its first move with the node's window and the others with null windows (principal
+variation search), moves are ordered by a shallow mobility search with many empties, fastest first
+(least opponent mobility, Edax's order) with fewer, and by quadrant parity in the last few; a
+transposition table of exact bounds in two-slot buckets (the deeper result kept) also cuts off
+replies it already refutes.  10x10 boards run the plain twin, fine for the last dozen empties.
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ _SHALLOW_EMPTIES = 6
 
 _ETC_EMPTIES = 12
 """From this many empties up, the table is probed for every reply before searching any."""
+
+_PROBE_EMPTIES = 14
+"""From this many empties up, moves are ordered by a shallow search instead of mobility alone."""
+
+_PROBE_DEPTH_MAX = 6
+_PROBE_WINDOW = 1_000_000
 
 _NO_MOVE = -1
 _BOUND_MAX = 127
@@ -181,8 +190,84 @@ def _ordering_key(player: Word, opponent: Word, move_bit: Word, board_mask: Word
 
 
 @compiled()
+def _probe(
+    player: Word, opponent: Word, board_mask: Word, depth: int, alpha: int, beta: int
+) -> int:
+    """A shallow alpha-beta on mobility, corners and potential mobility, used only to order moves
+    near the root of a big endgame, where a better first guess saves whole subtrees."""
+    moves = _legal_moves(player, opponent, board_mask)
+    replies = _legal_moves(opponent, player, board_mask)
+    if moves == _ZERO and replies == _ZERO:
+        empties = _popcount(board_mask & ~(player | opponent))
+        return 1000 * _final_score(player, opponent, empties)
+    if depth <= 0:
+        empty = board_mask & ~(player | opponent)
+        return (
+            8 * (_popcount(moves) - _popcount(replies))
+            + 40 * (_popcount(player & _CORNERS) - _popcount(opponent & _CORNERS))
+            + 2
+            * (_popcount(_neighbours(opponent) & empty) - _popcount(_neighbours(player) & empty))
+        )
+    if moves == _ZERO:
+        return -_probe(opponent, player, board_mask, depth - 1, -beta, -alpha)
+    best = -1_000_000
+    while moves:
+        move_bit = moves & (_ZERO - moves)
+        moves ^= move_bit
+        flipped = _flips(player, opponent, move_bit)
+        score = -_probe(
+            opponent ^ flipped, player | flipped | move_bit, board_mask, depth - 1, -beta, -alpha
+        )
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
+
+
+@compiled()
 def _table_slot(player: Word, opponent: Word, shift: Word) -> int:
     return int(np.int64(((player * _HASH_PLAYER) ^ (opponent * _HASH_OPPONENT)) >> shift))
+
+
+@compiled()
+def _find(
+    table_players: npt.NDArray[np.uint64],
+    table_opponents: npt.NDArray[np.uint64],
+    player: Word,
+    opponent: Word,
+    home: int,
+) -> int:
+    """The slot holding the position in its two-slot bucket, or -1."""
+    if table_players[home] == player and table_opponents[home] == opponent:
+        return home
+    other = home ^ 1
+    if table_players[other] == player and table_opponents[other] == opponent:
+        return other
+    return -1
+
+
+@compiled()
+def _victim(
+    table_players: npt.NDArray[np.uint64],
+    table_opponents: npt.NDArray[np.uint64],
+    board_mask: Word,
+    home: int,
+) -> int:
+    """The slot of the bucket to overwrite: a free one, else the one with the smaller subtree
+    (fewer empties), so the costly results stay."""
+    other = home ^ 1
+    home_taken = table_players[home] | table_opponents[home]
+    if home_taken == _ZERO:
+        return home
+    other_taken = table_players[other] | table_opponents[other]
+    if other_taken == _ZERO:
+        return other
+    home_empties = _popcount(board_mask & ~home_taken)
+    other_empties = _popcount(board_mask & ~other_taken)
+    return home if home_empties <= other_empties else other
 
 
 @compiled()
@@ -231,9 +316,10 @@ def _solve_deep(
             shift,
             counters,
         )
-    slot = _table_slot(player, opponent, shift)
+    home = _table_slot(player, opponent, shift)
+    slot = _find(table_players, table_opponents, player, opponent, home)
     table_move = _NO_MOVE
-    if table_players[slot] == player and table_opponents[slot] == opponent:
+    if slot >= 0:
         lower = int(table_lowers[slot])
         upper = int(table_uppers[slot])
         if lower >= beta:
@@ -261,14 +347,34 @@ def _solve_deep(
             flipped = _flips(player, opponent, move_bit)
             next_player = opponent ^ flipped
             next_opponent = player | flipped | move_bit
-            child = _table_slot(next_player, next_opponent, shift)
-            if table_players[child] == next_player and table_opponents[child] == next_opponent:
+            child = _find(
+                table_players,
+                table_opponents,
+                next_player,
+                next_opponent,
+                _table_slot(next_player, next_opponent, shift),
+            )
+            if child >= 0:
                 refuted = -int(table_uppers[child])
                 if refuted >= beta:
                     return refuted
-        key = _ordering_key(player, opponent, move_bit, board_mask)
+        if empties >= _PROBE_EMPTIES:
+            flipped = _flips(player, opponent, move_bit)
+            # Computed, not literal, bounds: a recursive compiled function must always be called
+            # with the same argument types, or its on-disk cache breaks (numba issue 6713).
+            window = _PROBE_WINDOW + 0 * empties
+            key = _probe(
+                opponent ^ flipped,
+                player | flipped | move_bit,
+                board_mask,
+                min(_PROBE_DEPTH_MAX, 2 + (empties - _PROBE_EMPTIES) // 2),
+                -window,
+                window,
+            )
+        else:
+            key = _ordering_key(player, opponent, move_bit, board_mask)
         if _bit_index(move_bit) == table_move:
-            key = -1000
+            key = -10_000_000
         # Insertion keeps the arrays sorted by key as they fill.
         position = index
         while position > 0 and keys[position - 1] > key:
@@ -346,6 +452,8 @@ def _solve_deep(
                 if alpha >= beta:
                     break
 
+    if slot < 0:
+        slot = _victim(table_players, table_opponents, board_mask, home)
     table_players[slot] = player
     table_opponents[slot] = opponent
     table_moves[slot] = best_move

@@ -1,4 +1,4 @@
-"""Othello bitboard kernels: legal moves, flips and counting, compiled for boards up to 8x8 with a plain twin.
+"""Othello bitboard kernels (legal moves, flips, perft): compiled up to 8x8, with a plain twin.
 
 Boards up to 8x8 are embedded in the top-left corner of an 8x8 layout (bit `row * 8 + column`)
 held in one unsigned 64-bit word, so a single compiled kernel serves every size; a `Geometry`
@@ -12,8 +12,9 @@ The engine layout differs from the rules' layout (bit `row * size + column`) onl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import numba
@@ -30,7 +31,7 @@ COMPILED_MAX_SIZE = 8
 
 
 def compiled(signature: str | None = None) -> Callable[[FunctionT], FunctionT]:
-    """Compile a kernel with numba, cached on disk so that only the first run pays the compile time."""
+    """Compile a kernel with numba, cached on disk so that only a first run compiles."""
 
     def decorate(function: FunctionT) -> FunctionT:
         if signature is None:
@@ -73,7 +74,7 @@ def _popcount(bits: Word) -> int:
 
 @compiled()
 def _moves_one_direction(player: Word, mask: Word, shift: Word) -> Word:
-    """Squares reached from `player` over a run of `mask` discs in one line, both ways (Edax's fill)."""
+    """Squares reached from `player` over a run of `mask` discs along one line, both ways (Edax)."""
     double_shift = shift + shift
     flip_left = mask & (player << shift)
     flip_right = mask & (player >> shift)
@@ -209,25 +210,19 @@ def compiled_perft(player: Word, opponent: Word, board_mask: Word, depth: int) -
 # The plain twin: Python integers, any size, bit `row * size + column`.
 
 
-@dataclass(frozen=True, slots=True)
-class _PlainShifts:
-    """The eight neighbour shifts of a plain board as (left shift amount, mask after the shift)."""
+@functools.cache
+def plain_shifts(size: int) -> tuple[tuple[int, int], ...]:
+    """The eight neighbour steps of the plain layout of `size` as (shift, mask).
 
-    size: int
-    full: int
-    not_first_column: int
-    not_last_column: int
-    directions: tuple[tuple[int, int], ...] = field(default=())
-
-
-def _plain_shifts(size: int) -> _PlainShifts:
+    A positive shift moves towards higher bits (left shift), a negative one towards lower bits;
+    the mask, applied after the shift, drops squares that left the board or wrapped round a side.
+    """
     full = (1 << (size * size)) - 1
     first_column = sum(1 << (row * size) for row in range(size))
     last_column = first_column << (size - 1)
     not_first = full & ~first_column
     not_last = full & ~last_column
-    # (shift, mask): a positive shift moves towards higher bits; the mask drops wrapped squares.
-    directions = (
+    return (
         (1, not_first),
         (-1, not_last),
         (size, full),
@@ -237,18 +232,6 @@ def _plain_shifts(size: int) -> _PlainShifts:
         (size - 1, not_last),
         (-(size - 1), not_first),
     )
-    return _PlainShifts(size, full, not_first, not_last, directions)
-
-
-_PLAIN_SHIFTS: dict[int, _PlainShifts] = {}
-
-
-def plain_shifts(size: int) -> tuple[tuple[int, int], ...]:
-    """The eight (shift, mask) neighbour steps of the plain layout of `size`."""
-    shifts = _PLAIN_SHIFTS.get(size)
-    if shifts is None:
-        shifts = _PLAIN_SHIFTS[size] = _plain_shifts(size)
-    return shifts.directions
 
 
 def plain_legal_moves(player: int, opponent: int, size: int) -> int:
@@ -325,7 +308,7 @@ class Geometry:
 
     @classmethod
     def of(cls, size: int, *, compiled: bool | None = None) -> Geometry:
-        """The geometry for `size`; `compiled=False` forces the plain twin (tests compare the two)."""
+        """The geometry for `size`; `compiled=False` forces the plain twin (the tests compare)."""
         use_compiled = size <= COMPILED_MAX_SIZE if compiled is None else compiled
         if use_compiled and size > COMPILED_MAX_SIZE:
             raise ValueError(f"compiled kernels hold boards up to 8x8, not {size}x{size}")
@@ -387,18 +370,3 @@ class Geometry:
         if self.is_compiled:
             return int(compiled_perft(player, opponent, self.board_mask, depth))
         return plain_perft(player, opponent, self.size, depth)
-
-
-def popcount(bits: int) -> int:
-    """Number of set bits (discs, moves) of a board of any size."""
-    return bits.bit_count()
-
-
-def iterate_bits(bits: int) -> list[int]:
-    """The single-bit boards of `bits`, lowest square first."""
-    singles = []
-    while bits:
-        lowest = bits & -bits
-        singles.append(lowest)
-        bits ^= lowest
-    return singles

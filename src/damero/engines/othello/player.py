@@ -1,4 +1,4 @@
-"""Computer Othello players from beginner to strongest, and a per-move analysis, on top of the search.
+"""Computer Othello players from beginner to strongest, and a per-move analysis, over the search.
 
 A level sets how deep the engine looks, how soon it switches to exact endgame play and how much
 random noise blurs its judgement: level 1 plays legal, roughly sensible moves and blunders

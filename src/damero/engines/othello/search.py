@@ -1,4 +1,4 @@
-"""Othello game-tree search: a generator of ever deeper analyses that hands over to the exact solver.
+"""Othello game-tree search: a generator of ever deeper analyses, handing over to the exact solver.
 
 `search(position)` yields one `Analysis` per completed depth (negamax with alpha-beta, principal
 variation windows, a transposition table and fastest-first move ordering) and stops by itself once
