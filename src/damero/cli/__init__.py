@@ -14,8 +14,7 @@ from damero.cli.console import Console, EndOfInput
 from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
-from damero.core import Side
-from damero.errors import RecordError
+from damero.core import Message, Side
 from damero.games import find_game
 from damero.games.othello import SIZES
 from damero.i18n import LANGUAGES, Catalog, choose_language
@@ -260,13 +259,8 @@ def _replay_any(console: Console, path: Path) -> int:
         with path.open(encoding="utf-8", errors="replace") as stream:
             first = stream.readline().strip()
     except OSError as error:
-        console.say(
-            "record.error",
-            path=str(path),
-            reason=RecordError(
-                "record.cannot_open", line=0, path=str(path), why=error.strerror
-            ).message,
-        )
+        why = Message("record.cannot_open", {"path": str(path), "why": error.strerror})
+        console.say("record.error", path=str(path), reason=why)
         return 1
     if first == othello_file.TITLE:
         return OthelloMenu(console, Seating()).replay_file(path)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -139,16 +138,6 @@ def report(console: Console, game: Any, position: Any, *, as_json: bool, seconds
             meaning=console.catalog.say(value.message(game, position.side_to_move)),
         )
     return 0
-
-
-def parse_side(words: Sequence[str], text: str) -> Side | None:
-    """FIRST or SECOND from a side's name ('mouse', 'x'), or None."""
-    lowered = text.lower()
-    if lowered in words[:2]:
-        return Side.FIRST
-    if lowered in words[2:]:
-        return Side.SECOND
-    return None
 
 
 def read_position(console: Console, name: str, arguments: Any) -> Any | None:
