@@ -89,7 +89,7 @@ def _add_players(parser: argparse.ArgumentParser, name: str) -> None:
             f"--{option}",
             choices=("human", "computer"),
             default="human",
-            help=f"who plays {option} (default: human)",
+            help=f"who plays {'the ' + option if len(option) > 1 else option.upper()} (default: human)",
         )
     parser.add_argument(
         "--level",
@@ -250,7 +250,8 @@ def _act(console: Console, arguments: argparse.Namespace) -> int:
     position = advice.read_position(console, name, arguments)
     if position is None:
         return 2
-    return advice.report(console, game, position, as_json=arguments.json, seconds=arguments.seconds)
+    seconds = getattr(arguments, "seconds", advice.HINT_SECONDS)
+    return advice.report(console, game, position, as_json=arguments.json, seconds=seconds)
 
 
 def _replay_any(console: Console, path: Path) -> int:
