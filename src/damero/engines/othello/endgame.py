@@ -13,6 +13,7 @@ replies it already refutes.  10x10 boards run the plain twin, fine for the last 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -55,12 +56,12 @@ _NO_MOVE = -1
 _BOUND_MAX = 127
 
 
-@dataclass(slots=True)
-class SolverTable:
+class SolverTable(NamedTuple):
     """The compiled solver's transposition table: exact bounds of positions keyed by both boards.
 
     Kept between calls so that consecutive solves (a whole game, the search's last plies) share
-    what they learnt; entries are exact whatever the window, so it never goes stale.
+    what they learnt; entries are exact whatever the window, so it never goes stale.  A named
+    tuple so that the compiled search passes it around as one argument.
     """
 
     players: npt.NDArray[np.uint64]
@@ -233,36 +234,25 @@ def _table_slot(player: Word, opponent: Word, shift: Word) -> int:
 
 
 @compiled()
-def _find(
-    table_players: npt.NDArray[np.uint64],
-    table_opponents: npt.NDArray[np.uint64],
-    player: Word,
-    opponent: Word,
-    home: int,
-) -> int:
+def _find(table: SolverTable, player: Word, opponent: Word, home: int) -> int:
     """The slot holding the position in its two-slot bucket, or -1."""
-    if table_players[home] == player and table_opponents[home] == opponent:
+    if table.players[home] == player and table.opponents[home] == opponent:
         return home
     other = home ^ 1
-    if table_players[other] == player and table_opponents[other] == opponent:
+    if table.players[other] == player and table.opponents[other] == opponent:
         return other
     return -1
 
 
 @compiled()
-def _victim(
-    table_players: npt.NDArray[np.uint64],
-    table_opponents: npt.NDArray[np.uint64],
-    board_mask: Word,
-    home: int,
-) -> int:
+def _victim(table: SolverTable, board_mask: Word, home: int) -> int:
     """The slot of the bucket to overwrite: a free one, else the one with the smaller subtree
     (fewer empties), so the costly results stay."""
     other = home ^ 1
-    home_taken = table_players[home] | table_opponents[home]
+    home_taken = table.players[home] | table.opponents[home]
     if home_taken == _ZERO:
         return home
-    other_taken = table_players[other] | table_opponents[other]
+    other_taken = table.players[other] | table.opponents[other]
     if other_taken == _ZERO:
         return other
     home_empties = _popcount(board_mask & ~home_taken)
@@ -279,23 +269,29 @@ def _solve_deep(
     empties: int,
     alpha: int,
     beta: int,
-    table_players: npt.NDArray[np.uint64],
-    table_opponents: npt.NDArray[np.uint64],
-    table_lowers: npt.NDArray[np.int8],
-    table_uppers: npt.NDArray[np.int8],
-    table_moves: npt.NDArray[np.int8],
-    shift: Word,
+    ply: int,
+    table: SolverTable,
     counters: npt.NDArray[np.int64],
 ) -> int:
-    if empties <= _SHALLOW_EMPTIES:
-        return _solve_shallow(
-            player, opponent, board_mask, quadrants, empties, alpha, beta, counters
-        )
-    counters[0] += 1
-    if counters[0] > counters[1]:
-        # Over the node budget: unwind at once; the caller discards the result and the table.
-        counters[2] = 1
-        return 0
+    """The score within (alpha, beta); at the root (`ply` 0) also the best square, -1 to pass.
+
+    `counters` holds the nodes searched, the node budget, 1 once the budget stopped the search,
+    and the root's best square.  A score at or below alpha is an upper bound and at or above beta
+    a lower bound, with the root's move then unproven; inside the window both are exact.  The
+    root never stops at the table (a cutoff there would leave no move to report), stays out of
+    it, and orders its moves by the quick key alone.
+    """
+    is_root = ply == 0
+    if not is_root:
+        if empties <= _SHALLOW_EMPTIES:
+            return _solve_shallow(
+                player, opponent, board_mask, quadrants, empties, alpha, beta, counters
+            )
+        counters[0] += 1
+        if counters[0] > counters[1]:
+            # Over the node budget: unwind at once; the caller discards the result and the table.
+            counters[2] = 1
+            return 0
     moves = _legal_moves(player, opponent, board_mask)
     if moves == _ZERO:
         if _legal_moves(opponent, player, board_mask) == _ZERO:
@@ -308,20 +304,18 @@ def _solve_deep(
             empties,
             -beta,
             -alpha,
-            table_players,
-            table_opponents,
-            table_lowers,
-            table_uppers,
-            table_moves,
-            shift,
+            ply + 1,
+            table,
             counters,
         )
-    home = _table_slot(player, opponent, shift)
-    slot = _find(table_players, table_opponents, player, opponent, home)
+    if is_root:
+        counters[0] += 1
+    home = _table_slot(player, opponent, table.shift)
+    slot = -1 if is_root else _find(table, player, opponent, home)
     table_move = _NO_MOVE
     if slot >= 0:
-        lower = int(table_lowers[slot])
-        upper = int(table_uppers[slot])
+        lower = int(table.lowers[slot])
+        upper = int(table.uppers[slot])
         if lower >= beta:
             return lower
         if upper <= alpha:
@@ -330,7 +324,7 @@ def _solve_deep(
             return lower
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-        table_move = int(table_moves[slot])
+        table_move = int(table.moves[slot])
     original_alpha = alpha
 
     # Fastest first: the reply that leaves the opponent the fewest moves, corners before others.
@@ -342,23 +336,22 @@ def _solve_deep(
     while remaining:
         move_bit = remaining & (_ZERO - remaining)
         remaining ^= move_bit
-        if empties >= _ETC_EMPTIES:
+        if empties >= _ETC_EMPTIES and not is_root:
             # Enhanced transposition cutoff: a reply the table already refutes ends the search.
             flipped = _flips(player, opponent, move_bit)
             next_player = opponent ^ flipped
             next_opponent = player | flipped | move_bit
             child = _find(
-                table_players,
-                table_opponents,
+                table,
                 next_player,
                 next_opponent,
-                _table_slot(next_player, next_opponent, shift),
+                _table_slot(next_player, next_opponent, table.shift),
             )
             if child >= 0:
-                refuted = -int(table_uppers[child])
+                refuted = -int(table.uppers[child])
                 if refuted >= beta:
                     return refuted
-        if empties >= _PROBE_EMPTIES:
+        if empties >= _PROBE_EMPTIES and not is_root:
             flipped = _flips(player, opponent, move_bit)
             # Computed, not literal, bounds: a recursive compiled function must always be called
             # with the same argument types, or its on-disk cache breaks (numba issue 6713).
@@ -392,7 +385,20 @@ def _solve_deep(
         flipped = _flips(player, opponent, move_bit)
         next_player = opponent ^ flipped
         next_opponent = player | flipped | move_bit
-        if index == 0:
+        # A null window proves a later move no better; only a surprise pays for a full search.
+        score = -_solve_deep(
+            next_player,
+            next_opponent,
+            board_mask,
+            quadrants,
+            empties - 1,
+            -beta if index == 0 else -alpha - 1,
+            -alpha,
+            ply + 1,
+            table,
+            counters,
+        )
+        if index > 0 and alpha < score < beta:
             score = -_solve_deep(
                 next_player,
                 next_opponent,
@@ -400,50 +406,11 @@ def _solve_deep(
                 quadrants,
                 empties - 1,
                 -beta,
-                -alpha,
-                table_players,
-                table_opponents,
-                table_lowers,
-                table_uppers,
-                table_moves,
-                shift,
+                -score,
+                ply + 1,
+                table,
                 counters,
             )
-        else:
-            # A null window proves the move no better; only a surprise pays for a full search.
-            score = -_solve_deep(
-                next_player,
-                next_opponent,
-                board_mask,
-                quadrants,
-                empties - 1,
-                -alpha - 1,
-                -alpha,
-                table_players,
-                table_opponents,
-                table_lowers,
-                table_uppers,
-                table_moves,
-                shift,
-                counters,
-            )
-            if alpha < score < beta:
-                score = -_solve_deep(
-                    next_player,
-                    next_opponent,
-                    board_mask,
-                    quadrants,
-                    empties - 1,
-                    -beta,
-                    -score,
-                    table_players,
-                    table_opponents,
-                    table_lowers,
-                    table_uppers,
-                    table_moves,
-                    shift,
-                    counters,
-                )
         if score > best:
             best = score
             best_move = _bit_index(move_bit)
@@ -452,157 +419,24 @@ def _solve_deep(
                 if alpha >= beta:
                     break
 
+    if is_root:
+        counters[3] = best_move
+        return best
     if slot < 0:
-        slot = _victim(table_players, table_opponents, board_mask, home)
-    table_players[slot] = player
-    table_opponents[slot] = opponent
-    table_moves[slot] = best_move
+        slot = _victim(table, board_mask, home)
+    table.players[slot] = player
+    table.opponents[slot] = opponent
+    table.moves[slot] = best_move
     if best <= original_alpha:
-        table_lowers[slot] = -_BOUND_MAX
-        table_uppers[slot] = best
+        table.lowers[slot] = -_BOUND_MAX
+        table.uppers[slot] = best
     elif best >= beta:
-        table_lowers[slot] = best
-        table_uppers[slot] = _BOUND_MAX
+        table.lowers[slot] = best
+        table.uppers[slot] = _BOUND_MAX
     else:
-        table_lowers[slot] = best
-        table_uppers[slot] = best
+        table.lowers[slot] = best
+        table.uppers[slot] = best
     return best
-
-
-@compiled()
-def _solve_root(
-    player: Word,
-    opponent: Word,
-    board_mask: Word,
-    quadrants: npt.NDArray[np.uint64],
-    alpha: int,
-    beta: int,
-    table_players: npt.NDArray[np.uint64],
-    table_opponents: npt.NDArray[np.uint64],
-    table_lowers: npt.NDArray[np.int8],
-    table_uppers: npt.NDArray[np.int8],
-    table_moves: npt.NDArray[np.int8],
-    shift: Word,
-    counters: npt.NDArray[np.int64],
-    results: npt.NDArray[np.int64],
-) -> None:
-    """Solve within (alpha, beta); results[0] = score, results[1] = best square or -1 to pass.
-
-    A score at or below alpha is an upper bound and at or above beta a lower bound, with the move
-    then unproven; inside the window it is exact and so is the move.
-    """
-    empties = _popcount(board_mask & ~(player | opponent))
-    moves = _legal_moves(player, opponent, board_mask)
-    if moves == _ZERO:
-        results[1] = _NO_MOVE
-        if empties == 0 or _legal_moves(opponent, player, board_mask) == _ZERO:
-            results[0] = _final_score(player, opponent, empties)
-        else:
-            results[0] = -_solve_deep(
-                opponent,
-                player,
-                board_mask,
-                quadrants,
-                empties,
-                -beta,
-                -alpha,
-                table_players,
-                table_opponents,
-                table_lowers,
-                table_uppers,
-                table_moves,
-                shift,
-                counters,
-            )
-        return
-    counters[0] += 1
-    best = -_BOUND_MAX
-    best_move = _NO_MOVE
-    first = True
-    remaining = moves
-    # Root order: by the table's advice from the quick ordering key, computed as in the deep solver.
-    count = _popcount(moves)
-    move_bits = np.empty(count, dtype=np.uint64)
-    keys = np.empty(count, dtype=np.int64)
-    index = 0
-    while remaining:
-        move_bit = remaining & (_ZERO - remaining)
-        remaining ^= move_bit
-        key = _ordering_key(player, opponent, move_bit, board_mask)
-        position = index
-        while position > 0 and keys[position - 1] > key:
-            keys[position] = keys[position - 1]
-            move_bits[position] = move_bits[position - 1]
-            position -= 1
-        keys[position] = key
-        move_bits[position] = move_bit
-        index += 1
-    for index in range(count):
-        move_bit = move_bits[index]
-        flipped = _flips(player, opponent, move_bit)
-        next_player = opponent ^ flipped
-        next_opponent = player | flipped | move_bit
-        if first:
-            score = -_solve_deep(
-                next_player,
-                next_opponent,
-                board_mask,
-                quadrants,
-                empties - 1,
-                -beta,
-                -alpha,
-                table_players,
-                table_opponents,
-                table_lowers,
-                table_uppers,
-                table_moves,
-                shift,
-                counters,
-            )
-            first = False
-        else:
-            score = -_solve_deep(
-                next_player,
-                next_opponent,
-                board_mask,
-                quadrants,
-                empties - 1,
-                -alpha - 1,
-                -alpha,
-                table_players,
-                table_opponents,
-                table_lowers,
-                table_uppers,
-                table_moves,
-                shift,
-                counters,
-            )
-            if alpha < score < beta:
-                score = -_solve_deep(
-                    next_player,
-                    next_opponent,
-                    board_mask,
-                    quadrants,
-                    empties - 1,
-                    -beta,
-                    -score,
-                    table_players,
-                    table_opponents,
-                    table_lowers,
-                    table_uppers,
-                    table_moves,
-                    shift,
-                    counters,
-                )
-        if score > best:
-            best = score
-            best_move = _bit_index(move_bit)
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
-    results[0] = best
-    results[1] = best_move
 
 
 def _quadrants(geometry: Geometry) -> npt.NDArray[np.uint64]:
@@ -666,7 +500,7 @@ class EndgameSolver:
             solver = _PlainSolver(self.geometry, self._plain_table)
             score, move_bit = solver.root(player, opponent, alpha, beta)
             return Solution(score, move_bit, solver.nodes)
-        counters = np.zeros(3, dtype=np.int64)
+        counters = np.zeros(4, dtype=np.int64)
         counters[1] = np.iinfo(np.int64).max if node_limit is None else node_limit
         if alpha > -_BOUND_MAX or beta < _BOUND_MAX:
             return self._solve_window(player, opponent, alpha, beta, counters)
@@ -686,30 +520,26 @@ class EndgameSolver:
         self, player: int, opponent: int, alpha: int, beta: int, counters: npt.NDArray[np.int64]
     ) -> Solution:
         assert self._table is not None and self._quadrants is not None
-        results = np.zeros(2, dtype=np.int64)
-        table = self._table
-        _solve_root(
+        counters[3] = _NO_MOVE
+        empties = (self.geometry.board_mask & ~(player | opponent)).bit_count()
+        score = _solve_deep(
             np.uint64(player),
             np.uint64(opponent),
             np.uint64(self.geometry.board_mask),
             self._quadrants,
+            empties,
             alpha,
             beta,
-            table.players,
-            table.opponents,
-            table.lowers,
-            table.uppers,
-            table.moves,
-            table.shift,
+            0,
+            self._table,
             counters,
-            results,
         )
-        square = int(results[1])
+        square = int(counters[3])
         if counters[2]:
             # Unwinding left made-up bounds in the table: start it afresh.
             self._table = SolverTable.create(self._table_bits)
             return Solution(0, 0, int(counters[0]), is_complete=False)
-        return Solution(int(results[0]), 0 if square < 0 else 1 << square, int(counters[0]))
+        return Solution(int(score), 0 if square < 0 else 1 << square, int(counters[0]))
 
 
 class _PlainSolver:
