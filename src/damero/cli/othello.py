@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from damero.cli.console import Console
+from damero.cli.match import QUIT_WORDS
 from damero.cli.play import Seating
 from damero.cli.replay import view
-from damero.cli.session import QUIT_WORDS
 from damero.errors import RecordError
 from damero.games.othello import SIZES, Move, Othello, OthelloPosition
 from damero.records import othello_file
@@ -94,7 +94,7 @@ class OthelloMenu:
         """Plays from `position`, appending each new board to `path` after `numbered` boards."""
 
         recorder = othello_file.board_recorder(path, boards_before=numbered)
-        self.seating.session(
+        self.seating.match(
             self.console, game, [position], recorder=recorder, leave_words=LEAVE_WORDS
         ).run()
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from damero.cli.advice import hint
 from damero.cli.console import Console
+from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
-from damero.cli.session import QUIT_WORDS, GameSession, HumanPlayer, Recorder
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Side
 from damero.errors import RecordError
@@ -70,7 +70,7 @@ class Seating:
             for side in Side
         }
 
-    def session(
+    def match(
         self,
         console: Console,
         game: Any,
@@ -79,9 +79,9 @@ class Seating:
         *,
         recorder: Recorder | None = None,
         leave_words: frozenset[str] = QUIT_WORDS,
-    ) -> GameSession:
+    ) -> Match:
         players = self.players(console, game, leave_words=leave_words)
-        return GameSession(console, game, players, positions, moves or [], recorder, self.computers)
+        return Match(console, game, players, positions, moves or [], recorder, self.computers)
 
 
 def play(
@@ -97,7 +97,7 @@ def play(
     positions = [game.start()] if positions is None else positions
     moves = [] if moves is None else moves
     recorder = None if save is None else start_record(save, game, positions, moves)
-    seating.session(console, game, positions, moves, recorder=recorder).run()
+    seating.match(console, game, positions, moves, recorder=recorder).run()
     return 0
 
 

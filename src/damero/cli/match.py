@@ -78,7 +78,7 @@ class HumanPlayer:
 
 
 @dataclass
-class GameSession:
+class Match:
     """One game being played: its positions so far, who plays each side, and where it is recorded."""
 
     console: Console
