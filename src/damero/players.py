@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
+from functools import cache
 from typing import Any, Protocol
 
 from damero.core import Limit
@@ -97,6 +98,16 @@ class OthelloEnginePlayer:
 OTHELLO_THINKING = Limit(seconds=2.0)
 
 
+@cache
+def exact_move_values(game_name: str) -> MoveValues | None:
+    """Each move's exact value in a solved game, from one solver kept for the process; None if unsolved."""
+    if game_name == "catmouse":
+        return tablebase().move_values
+    if game_name == "tictactoe":
+        return NegamaxSolver[Any]().move_values
+    return None
+
+
 def computer_player(
     game_name: str,
     *,
@@ -109,10 +120,9 @@ def computer_player(
 
     `limit` and `clock` bound an Othello think; the solved games answer at once.
     """
-    if game_name == "catmouse":
-        return SolvedGamePlayer(tablebase().move_values, level=level, rng=rng)
-    if game_name == "tictactoe":
-        return SolvedGamePlayer(NegamaxSolver[Any]().move_values, level=level, rng=rng)
+    move_values = exact_move_values(game_name)
+    if move_values is not None:
+        return SolvedGamePlayer(move_values, level=level, rng=rng)
     if game_name == "othello":
         return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
     raise ValueError(f"no computer player for {game_name!r}")

@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from damero.cli.console import Console
 from damero.cli.thinking import think
 from damero.core import Limit, Message, Side
-from damero.solvers.negamax import NegamaxSolver, Verdict
+from damero.games.catmouse import CATS, MOUSE, CatMousePosition
+from damero.games.othello import SIZES, Othello, OthelloPosition
+from damero.games.tictactoe import TicTacToePosition
+from damero.players import exact_move_values
+from damero.solvers.negamax import Verdict, verdict_of_outcome
+from damero.solvers.retrograde import summary_messages, tablebase
 
 HINT_SECONDS = 2.0
 
@@ -56,39 +60,20 @@ class Value:
         return Message("analysis.ahead_by", {"side": name, "discs": f"{margin:.1f}"})
 
 
-@cache
-def _tictactoe_solver() -> NegamaxSolver[Any]:
-    return NegamaxSolver()
-
-
 def move_values(
     game: Any, position: Any, *, seconds: float = HINT_SECONDS
 ) -> list[tuple[Any, Value]]:
     """Every legal move with its value for the side to move, best first."""
-    if game.name == "catmouse":
-        from damero.solvers.retrograde import tablebase
-
-        exact = tablebase().move_values(position)
-    elif game.name == "tictactoe":
-        exact = _tictactoe_solver().move_values(position)
-    else:
-        from damero.engines.othello import analyse
+    exact_values = exact_move_values(game.name)
+    if exact_values is None:
+        # The engine loads numba, so it is imported only where Othello analysis is asked for.
+        from damero.engines.othello import analyse, scores_are_exact
 
         scored = analyse(position, Limit(seconds=seconds), clock=time.monotonic)
-        exact_now = _is_exact_othello(position)
-        return [(move, Value(score=score, is_exact=exact_now)) for move, score in scored]
-    ranked = sorted(exact, key=lambda pair: pair[1].rank, reverse=True)
+        is_exact = scores_are_exact(position)
+        return [(move, Value(score=score, is_exact=is_exact)) for move, score in scored]
+    ranked = sorted(exact_values(position), key=lambda pair: pair[1].rank, reverse=True)
     return [(move, Value(verdict=verdict)) for move, verdict in ranked]
-
-
-def _is_exact_othello(position: Any) -> bool:
-    from damero.engines.othello.board import geometry_of
-    from damero.engines.othello.search import default_exact_empties
-
-    empties = (
-        position.size * position.size - position.count(Side.FIRST) - position.count(Side.SECOND)
-    )
-    return bool(empties - 1 <= default_exact_empties(geometry_of(position.size)))
 
 
 def hint(console: Console, game: Any, position: Any) -> str:
@@ -106,16 +91,7 @@ def report(console: Console, game: Any, position: Any, *, as_json: bool, seconds
     values = think(console, lambda: move_values(game, position, seconds=seconds), show=not as_json)
     outcome = position.outcome()
     if outcome is not None:
-        verdict = Value(
-            verdict=Verdict(
-                "draw"
-                if outcome.winner is None
-                else "win"
-                if outcome.winner is position.side_to_move
-                else "loss",
-                0,
-            )
-        )
+        verdict = Value(verdict=verdict_of_outcome(outcome, position.side_to_move))
     elif not values:
         return 1
     else:
@@ -144,14 +120,10 @@ def read_position(console: Console, name: str, arguments: Any) -> Any | None:
     """The position an analyse command names, or None after saying what is wrong with it."""
     try:
         if name == "catmouse":
-            from damero.games.catmouse import CATS, MOUSE, CatMousePosition
-
             side = MOUSE if arguments.to_move == "mouse" else CATS
             cats = tuple(sorted(arguments.cats))
             return CatMousePosition(arguments.mouse, (cats[0], cats[1], cats[2], cats[3]), side)
         if name == "tictactoe":
-            from damero.games.tictactoe import TicTacToePosition
-
             return TicTacToePosition.from_board(arguments.board.replace(".", "-"))
         return othello_position(console, arguments.board, arguments.side, None)
     except ValueError as error:
@@ -163,8 +135,6 @@ def othello_position(
     console: Console, board: str | None, side: str | None, size: int | None
 ) -> Any | None:
     """An Othello position from a board string (X, O, - or . per square) and the side to move."""
-    from damero.games.othello import SIZES, OthelloPosition
-
     if board is None:
         return OthelloPosition.start(size or 8)
     squares = board.strip().replace("-", ".").upper()
@@ -181,8 +151,6 @@ def othello_position(
 
 
 def solve_catmouse(console: Console) -> int:
-    from damero.solvers.retrograde import summary_messages, tablebase
-
     for line in summary_messages(tablebase().summary()):
         console.say_message(line)
     return 0
@@ -192,27 +160,20 @@ def solve_othello(console: Console, position: Any) -> int:
     """Solves an Othello position exactly and says the score with best play and the best move."""
     from damero.engines.othello import solve
 
-    console.write(_othello_game(position).draw(position))
+    game = Othello(position.size)
+    console.write(game.draw(position))
     started = time.perf_counter()
     score, move = think(console, lambda: solve(position))
     seconds = time.perf_counter() - started
-    game = _othello_game(position)
     meaning = console.catalog.say(Value(score=score).message(game, position.side_to_move))
     best = "-" if move is None else game.format_move(move)
     console.say("analysis.solved", meaning=meaning, move=best, seconds=seconds)
     return 0
 
 
-def _othello_game(position: Any) -> Any:
-    from damero.games.othello import Othello
-
-    return Othello(position.size)
-
-
 def perft(console: Console, depth: int, size: int) -> int:
     """Counts the leaves `depth` plies from the start with the compiled kernel, and how fast."""
     from damero.engines.othello import perft as count_leaves
-    from damero.games.othello import OthelloPosition
 
     started = time.perf_counter()
     leaves = think(console, lambda: count_leaves(OthelloPosition.start(size), depth), show=False)

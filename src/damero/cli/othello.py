@@ -8,7 +8,7 @@ from typing import Any
 
 from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS
-from damero.cli.play import Seating
+from damero.cli.play import Seating, ask_new_record
 from damero.cli.replay import view
 from damero.errors import RecordError
 from damero.games.othello import SIZES, Move, Othello, OthelloPosition
@@ -43,7 +43,7 @@ class OthelloMenu:
                 action()
 
     def play_new(self) -> None:
-        path = self._ask_new_file("othello.ask_file")
+        path = ask_new_record(self.console, "othello.ask_file", leave_words=LEAVE_WORDS)
         if path is None:
             return
         size = self._ask_size()
@@ -70,7 +70,7 @@ class OthelloMenu:
         game = Othello(size)
 
         def play_on(shown: list[Any], _moves: list[Any]) -> None:
-            new_path = self._ask_new_file("othello.ask_file")
+            new_path = ask_new_record(self.console, "othello.ask_file", leave_words=LEAVE_WORDS)
             if new_path is not None:
                 othello_file.create_game_file(new_path, shown)
                 self._play(game, new_path, shown[-1], numbered=len(shown))
@@ -97,20 +97,6 @@ class OthelloMenu:
         self.seating.match(
             self.console, game, [position], recorder=recorder, leave_words=LEAVE_WORDS
         ).run()
-
-    def _ask_new_file(self, key: str) -> Path | None:
-        """A file name that does not exist yet; an empty answer goes back to the menu."""
-        while True:
-            answer = self.console.ask(self.console.text(key))
-            if not answer or answer.lower() in LEAVE_WORDS:
-                return None
-            path = Path(answer)
-            if path.exists():
-                self.console.say("record.exists", path=answer)
-            elif not path.parent.is_dir():
-                self.console.say("record.no_folder", path=answer)
-            else:
-                return path
 
     def _ask_existing_file(self) -> Path | None:
         answer = self.console.ask(self.console.text("othello.ask_load_file"))

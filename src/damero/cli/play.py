@@ -117,11 +117,16 @@ def replay(console: Console, game: Any, path: Path, seating: Seating) -> int:
     return 0
 
 
-def ask_new_record(console: Console) -> Path | None:
-    """Asks for a new file to save into until it is usable; an empty answer saves nothing."""
+def ask_new_record(
+    console: Console,
+    key: str = "record.ask_new_file",
+    *,
+    leave_words: frozenset[str] = frozenset(),
+) -> Path | None:
+    """Asks for a new file until the answer is usable; an empty answer (or a leave word) gives None."""
     while True:
-        answer = console.ask(console.text("record.ask_new_file"))
-        if not answer:
+        answer = console.ask(console.text(key))
+        if not answer or answer.lower() in leave_words:
             return None
         path = new_record_path(console, answer)
         if path is not None:

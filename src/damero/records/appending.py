@@ -23,6 +23,14 @@ def replace_file(path: Path, data: bytes) -> None:
         raise
 
 
+def create_file(path: Path, text: str) -> None:
+    """Starts a new game file holding `text`, synced; FileExistsError rather than replace a file."""
+    with path.open("x", encoding="utf-8", newline="\n") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
 class AppendOnlyFile:
     """A file written only at its end; `cut_back` drops the last entries via a renamed copy."""
 

@@ -3,8 +3,8 @@
     # damero record: catmouse
     # started: 2026-11-23 10:04
     30
-    4 8
     26
+    4 8
 
 Lines starting with '#' after the first are header lines and comments; blank lines are ignored.
 Every line a writer adds ends with a line feed, so a last line without one was cut off.
@@ -12,14 +12,13 @@ Every line a writer adds ends with a line feed, so a last line without one was c
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from damero.errors import DameroError, RecordError
-from damero.records.appending import FileRecorder
+from damero.records.appending import FileRecorder, create_file
 
 MAGIC = "# damero record:"
 
@@ -111,8 +110,5 @@ def read_file(path: Path) -> Record:
 
 def create_record(path: Path, game: Any, header: Iterable[tuple[str, str]]) -> FileRecorder:
     """Starts a new record (never replacing a file: FileExistsError) and returns its recorder."""
-    with path.open("x", encoding="utf-8", newline="\n") as stream:
-        stream.write(format_header(game.name, header))
-        stream.flush()
-        os.fsync(stream.fileno())
+    create_file(path, format_header(game.name, header))
     return FileRecorder(path, lambda position, move: format_move_line(game.format_move(move)))

@@ -25,7 +25,7 @@ from typing import IO
 from damero.core import Side
 from damero.errors import IllegalMoveError, RecordError
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
-from damero.records.appending import FileRecorder
+from damero.records.appending import FileRecorder, create_file
 
 TITLE = "PARTIDA DEL OTHELLO"
 SIZE_LABEL = "TAMANYO DEL TABLERO:"
@@ -211,10 +211,7 @@ def create_game_file(path: Path, positions: Sequence[OthelloPosition]) -> None:
 
     Raises FileExistsError when `path` exists, so a game can never overwrite another.
     """
-    with path.open("x", encoding=ENCODING, newline="\n") as stream:
-        stream.write(format_game(positions))
-        stream.flush()
-        os.fsync(stream.fileno())
+    create_file(path, format_game(positions))
 
 
 def board_recorder(path: Path, *, boards_before: int) -> FileRecorder:

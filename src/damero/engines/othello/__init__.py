@@ -9,7 +9,7 @@ from __future__ import annotations
 from damero.engines.othello.board import bit_of, engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver, Solution
 from damero.engines.othello.player import analyse, choose_move
-from damero.engines.othello.search import Analysis, score_moves, search
+from damero.engines.othello.search import Analysis, score_moves, scores_are_exact, search
 from damero.games.othello import Move, OthelloPosition
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "move_of",
     "perft",
     "score_moves",
+    "scores_are_exact",
     "search",
     "solve",
 ]

@@ -183,12 +183,6 @@ def _perft(player: Word, opponent: Word, board_mask: Word, depth: int) -> int:
     return total
 
 
-@compiled("int64(uint64)")
-def compiled_popcount(bits: Word) -> int:
-    """Number of set bits of a 64-bit board."""
-    return _popcount(bits)
-
-
 @compiled("uint64(uint64, uint64, uint64)")
 def compiled_legal_moves(player: Word, opponent: Word, board_mask: Word) -> Word:
     """The squares where `player` may play, on the 8x8 layout restricted to `board_mask`."""

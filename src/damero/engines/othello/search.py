@@ -361,6 +361,14 @@ def search(
             return
 
 
+def scores_are_exact(position: OthelloPosition, exact_empties: int | None = None) -> bool:
+    """Whether `score_moves` solves each move exactly (the position after it is near enough the end)."""
+    geometry, player, opponent = engine_board(position)
+    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
+    threshold = default_exact_empties(geometry) if exact_empties is None else exact_empties
+    return empties - 1 <= threshold
+
+
 def score_moves(
     position: OthelloPosition,
     limit: Limit | None = None,
@@ -378,15 +386,14 @@ def score_moves(
     moves = geometry.legal_moves(player, opponent)
     if not moves:
         return []
-    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
-    threshold = default_exact_empties(geometry) if exact_empties is None else exact_empties
     bits = []
     remaining = moves
     while remaining:
         bit = remaining & -remaining
         remaining ^= bit
         bits.append(bit)
-    if empties - 1 <= threshold:
+    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
+    if scores_are_exact(position, exact_empties):
         solver = EndgameSolver(geometry)
         exact = []
         for bit in bits:
