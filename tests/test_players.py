@@ -11,8 +11,8 @@ import pytest
 
 from damero.cli.console import Console
 from damero.cli.thinking import ThinkingPlayer
-from damero.games.catmouse import CATS, MOUSE, CatMousePosition
-from damero.games.tictactoe import TicTacToePosition
+from damero.games.catmouse import CATS, MOUSE, CatMouse, CatMousePosition
+from damero.games.tictactoe import TicTacToe, TicTacToePosition
 from damero.i18n import Catalog
 from damero.players import RandomPlayer, SolvedGamePlayer, computer_player, seen_value
 from damero.solvers.negamax import NegamaxSolver, Verdict
@@ -28,7 +28,7 @@ def test_a_win_or_loss_beyond_the_horizon_looks_like_a_draw() -> None:
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_every_level_takes_a_win_in_one_and_blocks_a_loss_in_one(level: int) -> None:
-    player = computer_player("tictactoe", level=level, rng=random.Random(level))
+    player = computer_player(TicTacToe(), level=level, rng=random.Random(level))
     assert player.choose(TicTacToePosition.from_board("XX-OO----")).cell == 3
     blocking = TicTacToePosition.from_board("XX--O----")
     assert player.choose(blocking).cell == 3
@@ -42,7 +42,7 @@ def play_out(position: Any, players: dict[Any, Any]) -> Any:
 
 def test_level_5_cats_never_lose_a_won_position_against_random_and_greedy_mice() -> None:
     rng = random.Random(5)
-    cats = computer_player("catmouse", level=5, rng=rng)
+    cats = computer_player(CatMouse(), level=5, rng=rng)
     table = tablebase()
 
     class GreedyMouse:
@@ -62,8 +62,8 @@ def test_level_5_cats_never_lose_a_won_position_against_random_and_greedy_mice()
 
 def test_level_1_is_weaker_than_level_5() -> None:
     rng = random.Random(7)
-    weak = computer_player("catmouse", level=1, rng=rng)
-    strong_mouse = computer_player("catmouse", level=5, rng=rng)
+    weak = computer_player(CatMouse(), level=1, rng=rng)
+    strong_mouse = computer_player(CatMouse(), level=5, rng=rng)
     table = tablebase()
     # positions the mouse wins with best play: level-1 cats against a perfect mouse still lose,
     # but level-1 cats do not always find the win in positions they could win
@@ -123,4 +123,4 @@ def test_thinking_shows_and_hands_back_the_move() -> None:
 
 def test_levels_are_checked() -> None:
     with pytest.raises(ValueError, match="levels go from 1 to 5"):
-        computer_player("tictactoe", level=6, rng=random.Random())
+        computer_player(TicTacToe(), level=6, rng=random.Random())

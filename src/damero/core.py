@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Mapping
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Self, TypeVar
+from typing import Any, Literal, Protocol, Self, TypeVar
 
 
 class Side(enum.Enum):
@@ -49,7 +50,22 @@ class Limit:
 
 
 MoveT = TypeVar("MoveT", bound=Hashable)
-MoveT_co = TypeVar("MoveT_co", bound=Hashable, covariant=True)
+
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+
+
+def parse_number(text: str) -> int | None:
+    """The whole number `text` holds (ASCII digits, an optional sign, spaces around), else None.
+
+    Every game and menu reads numbers through here, so that only 0-9 count as digits
+    ('²' and '٣' do not) and no answer is long enough to reach Python's limit on
+    converting digit strings: numbers of more than six digits are never on any board.
+
+    >>> parse_number(" 12 "), parse_number("-1"), parse_number("1234567"), parse_number("²")
+    (12, -1, None, None)
+    """
+    stripped = text.strip()
+    return int(stripped) if _NUMBER.fullmatch(stripped) else None
 
 
 class Position(Protocol[MoveT]):
@@ -71,6 +87,122 @@ class Position(Protocol[MoveT]):
 
 PositionT = TypeVar("PositionT", bound=Position)  # type: ignore[type-arg]
 
+Result = Literal["win", "draw", "loss"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The exact value of a position for the side to move, when both sides play their best.
+
+    `plies` is how many moves remain until the game ends: the winner takes the
+    shortest way to its win, the loser the longest way to its loss, and in a draw
+    both take the longest way (the more moves remain, the more chances the other
+    side has to go wrong). A finished game has `plies == 0`.
+    """
+
+    result: Result
+    plies: int
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """A key that is larger the better the verdict is for the side to move."""
+        if self.result == "win":
+            return (2, -self.plies)
+        if self.result == "draw":
+            return (1, self.plies)
+        return (0, self.plies)
+
+    def before_move(self) -> Verdict:
+        """The value, for the side that moved, of the move that led to this position.
+
+        >>> Verdict("loss", 2).before_move()
+        Verdict(result='win', plies=3)
+        """
+        opposite: Result = (
+            "loss" if self.result == "win" else "win" if self.result == "loss" else "draw"
+        )
+        return Verdict(opposite, self.plies + 1)
+
+
+def verdict_of_outcome(outcome: Outcome, side_to_move: Side) -> Verdict:
+    """The value of a finished game for the side that would be to move in it."""
+    if outcome.winner is None:
+        return Verdict("draw", 0)
+    return Verdict("win" if outcome.winner is side_to_move else "loss", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """What a move or position is worth to the side to move: an exact verdict, or a disc score.
+
+    A score is a final disc difference from the side to move's view; `is_exact` says
+    whether best play is sure to reach it or it is the engine's estimate.
+    """
+
+    verdict: Verdict | None = None
+    score: float | None = None
+    is_exact: bool = True
+
+    @property
+    def result(self) -> Result:
+        if self.verdict is not None:
+            return self.verdict.result
+        discs = round(self.score or 0.0)
+        return "win" if discs > 0 else "loss" if discs < 0 else "draw"
+
+    @property
+    def rank(self) -> tuple[float, float]:
+        """Larger is better for the side to move; comparable only between values of one kind."""
+        if self.verdict is not None:
+            return self.verdict.rank
+        return (self.score or 0.0, 0.0)
+
+
+class Player(Protocol):
+    """Chooses a move for the side to move; a person's front end may also raise to take back or leave."""
+
+    def choose(self, position: Any) -> Any: ...
+
+
+class Analyst(Protocol):
+    """What a game knows of its moves' values: exact for solved games, an engine's estimate else."""
+
+    @property
+    def is_timed(self) -> bool:
+        """Whether a time limit changes the answer (an engine), or it comes at once (a solver)."""
+        ...
+
+    def move_values(
+        self, position: Any, *, limit: Limit, clock: Callable[[], float] | None
+    ) -> Sequence[tuple[Any, Value]]:
+        """Every legal move with its value for the side to move, best first; [] once it is over."""
+        ...
+
+    def player(
+        self,
+        *,
+        level: int,
+        rng: Any,
+        limit: Limit,
+        clock: Callable[[], float] | None,
+    ) -> Player:
+        """The computer player of this game at `level` 1..5 (5: the strongest there is)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command a game offers beside play and analyse (Othello's perft, solving a game).
+
+    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values and a
+    clock for timing, and gives the lines to show, as catalogue messages or plain text.
+    """
+
+    name: str
+    description: str
+    arguments: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
+    run: Callable[[Mapping[str, Any], Callable[[], float]], Sequence[Message | str]]
+
 
 class Game(Protocol[PositionT, MoveT]):
     """A game's rules entry point, notation and drawing; variants are parameters of the value."""
@@ -80,7 +212,34 @@ class Game(Protocol[PositionT, MoveT]):
         """The command and record name: 'catmouse', 'othello', 'tictactoe'."""
         ...
 
+    @property
+    def description(self) -> str:
+        """One English line for --help."""
+        ...
+
+    @property
+    def side_options(self) -> tuple[tuple[str, Side], ...]:
+        """Each side's command-line option name: (("mouse", Side.FIRST), ("cats", Side.SECOND))."""
+        ...
+
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        """The variant parameters and their allowed values ({"size": (4, 6, 8, 10)}); {} if none."""
+        ...
+
+    def variant(self, **options: int) -> Self:
+        """The game with these options (Othello().variant(size=6)); ValueError for others."""
+        ...
+
     def start(self) -> PositionT: ...
+
+    def parse_position(self, text: str) -> PositionT:
+        """A position from one line of text; InvalidPositionError for one that cannot occur."""
+        ...
+
+    def format_position(self, position: PositionT) -> str:
+        """One line of text that `parse_position` reads back to `position`."""
+        ...
 
     def parse_move(self, position: PositionT, text: str) -> MoveT:
         """The move a player typed; raises InvalidMoveError saying what is wrong with the text."""
@@ -113,3 +272,41 @@ class Game(Protocol[PositionT, MoveT]):
     def automatic_move(self, position: PositionT) -> tuple[MoveT, Message] | None:
         """A move the rules make for the side to move (an Othello pass), with the notice to show."""
         ...
+
+    @property
+    def record_format(self) -> Any:
+        """The `damero.records.RecordFormat` its games are saved in."""
+        ...
+
+    @property
+    def analyst(self) -> Analyst:
+        """Each move's value and the computer player; engines are loaded on first use."""
+        ...
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The game's own commands beside play and analyse; () for most games."""
+        ...
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        """Catalogue entries by language that the game brings itself; {} if i18n holds them."""
+        ...
+
+
+def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
+    """A value for `side` to move in words, naming the winner: 'the cats win in 17 plies', 'X wins by 6'."""
+    winner = side if value.result == "win" else side.other
+    if value.verdict is not None:
+        if value.verdict.result == "draw":
+            return Message("analysis.draw")
+        return Message(f"{game.side_key(winner)}_wins_in", {"plies": value.verdict.plies})
+    margin = abs(value.score or 0.0)
+    name = Message(game.side_key(winner))
+    if value.is_exact:
+        if round(margin) == 0:
+            return Message("analysis.draw")
+        return Message("analysis.wins_by", {"side": name, "discs": round(margin)})
+    if margin < 0.5:
+        return Message("analysis.even")
+    return Message("analysis.ahead_by", {"side": name, "discs": f"{margin:.1f}"})

@@ -31,6 +31,10 @@ class IllegalMoveError(DameroError, ValueError):
     """A well-formed move the rules refuse here (occupied, not a neighbour, flips nothing)."""
 
 
+class InvalidPositionError(DameroError, ValueError):
+    """Text that does not describe a position this game can reach (two pieces on a square, bad counts)."""
+
+
 class RecordError(DameroError, ValueError):
     """A game file that cannot be read; `line` is the 1-based line at fault (0: the file as a whole)."""
 

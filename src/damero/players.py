@@ -1,23 +1,35 @@
 """Everyone who moves, person or program, does it through `choose(position) -> move`.
 
-Computer players come in levels 1..5. In the solved games (Four Cats and the Mouse,
-Tic-tac-toe) a level is a horizon: the player knows the exact value of every move, but
-only sees wins and losses that come within its horizon, and plays the others as if they
-were unclear. Level 1 sees two plies (it takes a win in one and avoids losing at once),
-level 5 sees to the end of the game and plays perfectly. Othello's levels are the
-engine's (see `damero.engines.othello.player`).
+Computer players come in levels 1..5. In a game an exact analyst solves (Four Cats and
+the Mouse, Tic-tac-toe, any small game through plain negamax) a level is a horizon: the
+player knows the exact value of every move, but only sees wins and losses that come
+within its horizon, and plays the others as if they were unclear. Level 1 sees two plies
+(it takes a win in one and avoids losing at once), level 5 sees to the end of the game and
+plays perfectly. Othello's levels are the engine's (see `damero.engines.othello.player`).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Hashable, Sequence
-from functools import cache
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from damero.core import Limit
-from damero.solvers.negamax import NegamaxSolver, Verdict
-from damero.solvers.retrograde import tablebase
+from damero.core import Game, Limit, Player, Value, Verdict
+from damero.solvers.negamax import NegamaxSolver
+
+__all__ = [
+    "HORIZONS",
+    "LEVELS",
+    "ExactAnalyst",
+    "Player",
+    "RandomPlayer",
+    "SolvedGamePlayer",
+    "computer_player",
+    "negamax_analyst",
+    "seen_value",
+]
 
 LEVELS = range(1, 6)
 HORIZONS = {1: 2, 2: 4, 3: 8, 4: 16, 5: None}
@@ -25,11 +37,8 @@ HORIZONS = {1: 2, 2: 4, 3: 8, 4: 16, 5: None}
 
 MoveValues = Callable[[Any], Sequence[tuple[Hashable, Verdict]]]
 
-
-class Player(Protocol):
-    """Chooses a move for the side to move; a person's front end may also raise to take back or leave."""
-
-    def choose(self, position: Any) -> Any: ...
+THINKING = Limit(seconds=2.0)
+"""How long a computer player or a hint may think where thinking time matters."""
 
 
 class RandomPlayer:
@@ -54,12 +63,16 @@ def seen_value(verdict: Verdict, horizon: int | None) -> tuple[int, int]:
     return verdict.rank
 
 
+def check_level(level: int) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"levels go from 1 to 5, not {level}")
+
+
 class SolvedGamePlayer:
     """Plays a solved game at a level: the best move it can see, ties broken by `rng`."""
 
     def __init__(self, move_values: MoveValues, *, level: int, rng: random.Random) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"levels go from 1 to 5, not {level}")
+        check_level(level)
         self.move_values = move_values
         self.horizon = HORIZONS[level]
         self.rng = rng
@@ -73,56 +86,60 @@ class SolvedGamePlayer:
         return self.rng.choice([move for move, value in values if value == best])
 
 
-class OthelloEnginePlayer:
-    """Plays Othello with the engine at a level, stopping each think at `limit` as `clock` tells."""
+@dataclass(frozen=True)
+class ExactAnalyst:
+    """The analyst of a solved game: `verdicts(position)` gives each move's exact verdict.
 
-    def __init__(
-        self, *, level: int, rng: random.Random, limit: Limit, clock: Callable[[], float] | None
-    ) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"levels go from 1 to 5, not {level}")
-        self.level = level
-        self.rng = rng
-        self.limit = limit
-        self.clock = clock
+    It answers at once, so a limit and a clock change nothing.
+    """
 
-    def choose(self, position: Any) -> Any:
-        # Imported here: compiling the engine is only worth its start-up time in an Othello game.
-        from damero.engines.othello import choose_move
+    verdicts: MoveValues
 
-        return choose_move(
-            position, level=self.level, rng=self.rng, limit=self.limit, clock=self.clock
-        )
+    @property
+    def is_timed(self) -> bool:
+        return False
+
+    def move_values(
+        self,
+        position: Any,
+        *,
+        limit: Limit = THINKING,
+        clock: Callable[[], float] | None = None,
+    ) -> list[tuple[Any, Value]]:
+        ranked = sorted(self.verdicts(position), key=lambda pair: pair[1].rank, reverse=True)
+        return [(move, Value(verdict=verdict)) for move, verdict in ranked]
+
+    def player(
+        self,
+        *,
+        level: int,
+        rng: Any,
+        limit: Limit = THINKING,
+        clock: Callable[[], float] | None = None,
+    ) -> Player:
+        return SolvedGamePlayer(self.verdicts, level=level, rng=rng)
 
 
-OTHELLO_THINKING = Limit(seconds=2.0)
+@functools.cache
+def negamax_analyst(game: Hashable) -> ExactAnalyst:
+    """The default analyst of a small game: plain negamax to the end, one table per game value.
 
-
-@cache
-def exact_move_values(game_name: str) -> MoveValues | None:
-    """Each move's exact value in a solved game, from one solver kept for the process; None if unsolved."""
-    if game_name == "catmouse":
-        return tablebase().move_values
-    if game_name == "tictactoe":
-        return NegamaxSolver[Any]().move_values
-    return None
+    Suits games whose every position fits in memory (see `damero.solvers.negamax`).
+    """
+    return ExactAnalyst(NegamaxSolver[Any]().move_values)
 
 
 def computer_player(
-    game_name: str,
+    game: Game[Any, Any],
     *,
     level: int,
     rng: random.Random,
-    limit: Limit = OTHELLO_THINKING,
+    limit: Limit = THINKING,
     clock: Callable[[], float] | None = None,
 ) -> Player:
-    """The computer player for a game at `level` (5: the strongest the game allows).
+    """The computer player for `game` at `level` (5: the strongest the game allows).
 
-    `limit` and `clock` bound an Othello think; the solved games answer at once.
+    `limit` and `clock` bound a think where the game's analyst is an engine; solvers answer at once.
     """
-    move_values = exact_move_values(game_name)
-    if move_values is not None:
-        return SolvedGamePlayer(move_values, level=level, rng=rng)
-    if game_name == "othello":
-        return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
-    raise ValueError(f"no computer player for {game_name!r}")
+    check_level(level)
+    return game.analyst.player(level=level, rng=rng, limit=limit, clock=clock)

@@ -45,9 +45,7 @@ def test_hint_at_any_prompt(run: Run) -> None:
 
 
 def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
-    text = run(
-        ["catmouse", "analyse", "22", "1", "2", "3", "17", "--to-move", "mouse", "--lang", "en"]
-    ).stdout
+    text = run(["catmouse", "analyse", "22", "1", "2", "3", "17", "mouse", "--lang", "en"]).stdout
     assert "the mouse wins in 13 plies" in text
     assert "      18  the mouse wins in 13 plies" in text
     document = json.loads(run(["catmouse", "analyse", "22", "1", "2", "3", "17", "--json"]).stdout)

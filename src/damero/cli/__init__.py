@@ -1,36 +1,28 @@
-"""The `damero` command: parses the command line and hands each game to its terminal front end."""
+"""The `damero` command: one subcommand per game in `GAMES`, each handed to the terminal front end."""
 
 from __future__ import annotations
 
 import argparse
 import re
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from damero import games
 from damero.cli import advice, play
 from damero.cli.console import Console, EndOfInput
 from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
-from damero.core import Message, Side
-from damero.games import find_game
-from damero.games.othello import SIZES
+from damero.cli.thinking import think
+from damero.core import Game, Limit
+from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
-from damero.records import movelist, othello_file
 
-SIDE_OPTIONS = {
-    "catmouse": (("mouse", Side.FIRST), ("cats", Side.SECOND)),
-    "othello": (("x", Side.FIRST), ("o", Side.SECOND)),
-    "tictactoe": (("x", Side.FIRST), ("o", Side.SECOND)),
-}
-DESCRIPTIONS = {
-    "catmouse": "Four Cats and the Mouse (Los Cuatro Gatos y el Ratón)",
-    "othello": "Othello on boards 4x4 to 10x10, with the seed's game files",
-    "tictactoe": "Tic-tac-toe (El Gato)",
-}
+ANALYSIS_SECONDS = 5.0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,21 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_language(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar="GAME")
-    for name, description in DESCRIPTIONS.items():
-        game = commands.add_parser(name, help=description, description=description)
-        _add_language(game, default=argparse.SUPPRESS)
-        _add_players(game, name)
-        actions = game.add_subparsers(dest="action", metavar="ACTION")
-        if name == "othello":
-            _add_othello_actions(actions)
-        else:
-            _add_record_options(game)
-            if name == "catmouse":
-                _add_action(actions, "solve", "solve the whole game and print who wins each start")
-            analyse = _add_action(
-                actions, "analyse", "print who wins a position and each move's value"
-            )
-            _add_position_arguments(analyse, name)
+    for game in games.GAMES:
+        _add_game(commands, game)
     replay = commands.add_parser(
         "replay",
         help="replay any game file, recognising its game",
@@ -64,6 +43,35 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(replay, default=argparse.SUPPRESS)
     replay.add_argument("file", metavar="FILE", type=Path, help="the game file")
     return parser
+
+
+def _add_game(commands: Any, game: Game[Any, Any]) -> None:
+    parser = commands.add_parser(game.name, help=game.description, description=game.description)
+    _add_language(parser, default=argparse.SUPPRESS)
+    _add_players(parser, game)
+    for option, values in game.options.items():
+        parser.add_argument(
+            f"--{option}", type=int, choices=values, help=f"the game's {option} (default: asked)"
+        )
+    _add_record_options(parser)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    analyse = _add_action(actions, "analyse", "print who wins a position and each move's value")
+    example = game.format_position(game.start())
+    analyse.add_argument(
+        "position", nargs="+", metavar="POSITION", help=f"the position, as in: {example}"
+    )
+    analyse.add_argument("--json", action="store_true", help="print JSON for other programs")
+    if game.analyst.is_timed:
+        analyse.add_argument(
+            "--seconds",
+            type=float,
+            default=ANALYSIS_SECONDS,
+            help=f"thinking time (default {ANALYSIS_SECONDS:g})",
+        )
+    for command in game.commands:
+        action = _add_action(actions, command.name, command.description)
+        for flags, settings in command.arguments:
+            action.add_argument(*flags, **settings)
 
 
 def _add_language(parser: argparse.ArgumentParser, *, default: object) -> None:
@@ -83,8 +91,8 @@ def _add_action(actions: Any, name: str, description: str) -> argparse.ArgumentP
     return parser
 
 
-def _add_players(parser: argparse.ArgumentParser, name: str) -> None:
-    for option, _side in SIDE_OPTIONS[name]:
+def _add_players(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> None:
+    for option, _side in game.side_options:
         parser.add_argument(
             f"--{option}",
             choices=("human", "computer"),
@@ -117,54 +125,6 @@ def _add_record_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="replay a saved game: a forward, r back, s leave, j play on",
     )
-
-
-def _add_position_arguments(parser: argparse.ArgumentParser, name: str) -> None:
-    if name == "catmouse":
-        parser.add_argument("mouse", type=int, help="the mouse's square, 1..32")
-        parser.add_argument("cats", type=int, nargs=4, metavar="CAT", help="the four cats' squares")
-        parser.add_argument(
-            "--to-move", choices=("mouse", "cats"), default="mouse", help="side to move"
-        )
-    elif name == "tictactoe":
-        parser.add_argument(
-            "board", help="nine cells row by row, each X, O or - (free); X moves first"
-        )
-    else:
-        parser.add_argument(
-            "board", help="the board row by row, one of X, O or - per square (64 for 8x8)"
-        )
-        parser.add_argument("side", type=str.upper, choices=("X", "O"), help="the side to move")
-    parser.add_argument("--json", action="store_true", help="print JSON for other programs")
-    parser.add_argument(
-        "--seconds", type=float, default=5.0, help="Othello: thinking time (default 5)"
-    )
-
-
-def _add_othello_actions(actions: Any) -> None:
-    perft = _add_action(
-        actions,
-        "perft",
-        "count the leaf positions DEPTH plies from the start (a forced pass is a ply)",
-    )
-    perft.add_argument("depth", type=int, metavar="DEPTH")
-    perft.add_argument("--size", type=int, default=8, choices=SIZES, help="board size (default 8)")
-    solve = _add_action(
-        actions, "solve", "solve a position exactly: the score with best play and the best move"
-    )
-    solve.add_argument(
-        "board", nargs="?", help="the board row by row, X, O or - per square (default: the start)"
-    )
-    solve.add_argument(
-        "side", nargs="?", type=str.upper, choices=("X", "O"), help="the side to move"
-    )
-    solve.add_argument(
-        "--size", type=int, default=8, choices=SIZES, help="board size for the start (default 8)"
-    )
-    analyse = _add_action(
-        actions, "analyse", "print who is winning a position and each move's value"
-    )
-    _add_position_arguments(analyse, "othello")
 
 
 def main(
@@ -204,74 +164,60 @@ def _board_word(word: str) -> str:
 
 def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command is None:
-        return front_door(console, lambda name: _play_game(console, name, Seating()))
+        return front_door(console, lambda game: _play(console, game, Seating()))
     if arguments.command == "replay":
-        return _replay_any(console, arguments.file)
+        return play.replay_file(console, arguments.file, Seating())
+    game = games.find_game(arguments.command)
+    chosen = {
+        option: getattr(arguments, option)
+        for option in game.options
+        if getattr(arguments, option, None) is not None
+    }
+    game = game.variant(**chosen)
     action = getattr(arguments, "action", None)
+    if action == "analyse":
+        return _analyse(console, game, arguments)
     if action is not None:
-        return _act(console, arguments)
+        return _command(console, game, arguments)
     computers = frozenset(
-        side
-        for option, side in SIDE_OPTIONS[arguments.command]
-        if getattr(arguments, option) == "computer"
+        side for option, side in game.side_options if getattr(arguments, option) == "computer"
     )
     seating = Seating(computers, arguments.level, arguments.seed)
-    return _play_game(console, arguments.command, seating, arguments)
-
-
-def _play_game(
-    console: Console, name: str, seating: Seating, arguments: argparse.Namespace | None = None
-) -> int:
-    if name == "othello":
-        return OthelloMenu(console, seating).run()
-    game = find_game(name)
-    replay = getattr(arguments, "replay", None)
-    if replay is not None:
-        return play.replay(console, game, replay, seating)
-    save = getattr(arguments, "save", None)
-    if save is not None:
-        save = play.new_record_path(console, str(save))
+    if arguments.replay is not None:
+        return play.replay_file(console, arguments.replay, seating, game)
+    if arguments.save is not None:
+        save = play.new_record_path(console, str(arguments.save))
         if save is None:
             return 2
-    return play.play(console, game, seating, save=save)
+        return play.play(console, play.new_record(game), seating, save=save)
+    return _play(console, game, seating)
 
 
-def _act(console: Console, arguments: argparse.Namespace) -> int:
-    """The analysis commands: solve, analyse, perft."""
-    name, action = arguments.command, arguments.action
-    if name == "othello" and action == "perft":
-        return advice.perft(console, arguments.depth, arguments.size)
-    if name == "catmouse" and action == "solve":
-        return advice.solve_catmouse(console)
-    if name == "othello" and action == "solve":
-        position = advice.othello_position(console, arguments.board, arguments.side, arguments.size)
-        return 2 if position is None else advice.solve_othello(console, position)
-    game = find_game(name)
-    position = advice.read_position(console, name, arguments)
-    if position is None:
-        return 2
-    seconds = getattr(arguments, "seconds", advice.HINT_SECONDS)
-    return advice.report(console, game, position, as_json=arguments.json, seconds=seconds)
+def _play(console: Console, game: Game[Any, Any], seating: Seating) -> int:
+    """Plays `game`; one whose every game goes into a file opens the seed's file menu instead."""
+    if game.record_format.keeps_every_game:
+        return OthelloMenu(console, seating, game).run()
+    return play.play(console, play.new_record(game), seating)
 
 
-def _replay_any(console: Console, path: Path) -> int:
-    """Replays a file of any game: the Othello seed's format or damero's move list."""
+def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     try:
-        with path.open(encoding="utf-8", errors="replace") as stream:
-            first = stream.readline().strip()
-    except OSError as error:
-        why = Message("record.cannot_open", {"path": str(path), "why": error.strerror})
-        console.say("record.error", path=str(path), reason=why)
-        return 1
-    if first == othello_file.TITLE:
-        return OthelloMenu(console, Seating()).replay_file(path)
-    if first.startswith(movelist.MAGIC):
-        name = first[len(movelist.MAGIC) :].strip()
-        try:
-            game: Any = find_game(name)
-        except KeyError:
-            console.say("record.unknown_game", path=str(path), name=name)
-            return 1
-        return play.replay(console, game, path, Seating())
-    console.say("record.unknown_format", path=str(path))
-    return 1
+        position = game.parse_position(" ".join(arguments.position))
+    except DameroError as error:
+        console.say("analysis.bad_position", why=error.message)
+        return 2
+    limit = Limit(seconds=getattr(arguments, "seconds", ANALYSIS_SECONDS))
+    return advice.report(console, game, position, as_json=arguments.json, limit=limit)
+
+
+def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
+    """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
+    command = next(command for command in game.commands if command.name == arguments.action)
+    try:
+        lines = think(console, lambda: command.run(vars(arguments), time.perf_counter))
+    except DameroError as error:
+        console.say("analysis.bad_position", why=error.message)
+        return 2
+    for line in lines:
+        console.write(line if isinstance(line, str) else console.catalog.say(line))
+    return 0

@@ -28,7 +28,8 @@ class Recorder(Protocol):
     def taken_back(self, moves: int) -> None: ...
 
 
-QUIT_WORDS = frozenset({"q", "quit", "salir"})
+QUIT_WORDS = frozenset({"q", "quit", "salir", "-1 -1", "-1,-1"})
+"""Words that leave a game or a file prompt; '-1 -1' is the Othello seed's way back to its menu."""
 
 
 class HumanPlayer:
@@ -39,12 +40,10 @@ class HumanPlayer:
         console: Console,
         game: Any,
         *,
-        leave_words: frozenset[str] = QUIT_WORDS,
         hint: Callable[[Any], str] | None = None,
     ) -> None:
         self.console = console
         self.game = game
-        self.leave_words = leave_words
         self.hint = hint
 
     def choose(self, position: Any) -> Any:
@@ -57,7 +56,7 @@ class HumanPlayer:
                 continue
             if command == "u":
                 raise TakeBack
-            if command in self.leave_words:
+            if command in QUIT_WORDS:
                 raise LeaveGame
             if command == "h":
                 if self.hint is None:

@@ -1,10 +1,11 @@
-"""Playing, saving and replaying a game with damero's own move-list records, for any game."""
+"""Playing, saving and replaying any game at the console, in its game's record format."""
 
 from __future__ import annotations
 
 import datetime
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,10 @@ from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
-from damero.core import Side
+from damero.core import Game, Side
 from damero.errors import RecordError
 from damero.players import Player, computer_player
-from damero.records import movelist
-from damero.records.appending import FileRecorder
+from damero.records import Record, RecordFormat, read_file
 
 
 def new_record_path(console: Console, text: str) -> Path | None:
@@ -33,13 +33,26 @@ def new_record_path(console: Console, text: str) -> Path | None:
     return path
 
 
-def start_record(path: Path, game: Any, positions: list[Any], moves: list[Any]) -> FileRecorder:
-    """A new record holding `moves` so far, which a take-back may remove like any other."""
-    started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    recorder = movelist.create_record(path, game, [("started", started)])
-    for position, move in zip(positions[1:], moves, strict=True):
-        recorder.played(position, move)
-    return recorder
+def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
+    """Asks for a new file until the answer is usable; an empty answer or a leave word gives None."""
+    while True:
+        answer = console.ask(console.text(key))
+        if not answer or answer.lower() in QUIT_WORDS:
+            return None
+        path = new_record_path(console, answer)
+        if path is not None:
+            return path
+
+
+def read_record(
+    console: Console, path: Path, record_format: RecordFormat | None = None
+) -> Record | None:
+    """The record at `path` (in `record_format`, else whichever it is in), or None after saying why."""
+    try:
+        return read_file(path, record_format)
+    except RecordError as error:
+        console.say("record.error", path=str(path), reason=error.message)
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,84 +63,81 @@ class Seating:
     level: int = 3
     seed: int | None = None
 
-    def players(
-        self, console: Console, game: Any, *, leave_words: frozenset[str] = QUIT_WORDS
-    ) -> dict[Side, Player]:
+    def players(self, console: Console, game: Game[Any, Any]) -> dict[Side, Player]:
         rng = random.Random(self.seed)
-        human = HumanPlayer(
-            console,
-            game,
-            leave_words=leave_words,
-            hint=lambda position: hint(console, game, position),
-        )
+        human = HumanPlayer(console, game, hint=lambda position: hint(console, game, position))
         return {
             side: ThinkingPlayer(
                 console,
-                computer_player(game.name, level=self.level, rng=rng, clock=time.monotonic),
+                computer_player(game, level=self.level, rng=rng, clock=time.monotonic),
             )
             if side in self.computers
             else human
             for side in Side
         }
 
-    def match(
+    def play(
         self,
         console: Console,
-        game: Any,
-        positions: list[Any],
-        moves: list[Any] | None = None,
+        record: Record,
         *,
         recorder: Recorder | None = None,
-        leave_words: frozenset[str] = QUIT_WORDS,
-    ) -> Match:
-        players = self.players(console, game, leave_words=leave_words)
-        return Match(console, game, players, positions, moves or [], recorder, self.computers)
+    ) -> None:
+        """Plays on from the end of `record` until the game ends or a person leaves."""
+        game = record.game
+        match = Match(
+            console,
+            game,
+            self.players(console, game),
+            record.positions(),
+            list(record.moves),
+            recorder,
+            self.computers,
+        )
+        match.run()
 
 
-def play(
-    console: Console,
-    game: Any,
-    seating: Seating,
-    *,
-    positions: list[Any] | None = None,
-    moves: list[Any] | None = None,
-    save: Path | None = None,
+def new_record(game: Game[Any, Any], start: Any = None, moves: Sequence[Any] = ()) -> Record:
+    """A record of `game` from `start` (its start if None), dated now."""
+    started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    start = game.start() if start is None else start
+    return Record(game, (("started", started),), start, tuple(moves))
+
+
+def play(console: Console, record: Record, seating: Seating, *, save: Path | None = None) -> int:
+    """Plays on from the end of `record`, into a new file at `save` if given; 0 when it ends or a player leaves."""
+    recorder = None if save is None else record.game.record_format.create(save, record)
+    seating.play(console, record, recorder=recorder)
+    return 0
+
+
+def replay(
+    console: Console, record: Record, seating: Seating, *, ask_key: str = "record.ask_new_file"
 ) -> int:
-    """Plays one game at the console; 0 when it ends or a player leaves."""
-    positions = [game.start()] if positions is None else positions
-    moves = [] if moves is None else moves
-    recorder = None if save is None else start_record(save, game, positions, moves)
-    seating.match(console, game, positions, moves, recorder=recorder).run()
+    """Replays a record with the shared viewer; `j` asks for a new file and plays on from there.
+
+    A game whose format keeps every game in a file plays on only into a new file.
+    """
+
+    def play_on(moves: int) -> None:
+        shown = new_record(record.game, record.start, record.moves[:moves])
+        save = ask_new_record(console, ask_key)
+        if save is not None or not record.game.record_format.keeps_every_game:
+            play(console, shown, seating, save=save)
+
+    view(console, record, play_on=play_on)
     return 0
 
 
-def replay(console: Console, game: Any, path: Path, seating: Seating) -> int:
-    """Replays a record with the shared viewer; `j` asks for a new file and plays on from there."""
-    try:
-        positions, moves = movelist.replay(game, movelist.read_file(path))
-    except RecordError as error:
-        console.say("record.error", path=str(path), reason=error.message)
+def replay_file(
+    console: Console, path: Path, seating: Seating, game: Game[Any, Any] | None = None
+) -> int:
+    """Replays the file at `path`: a record of `game` in its format, or of any game if None."""
+    record = read_record(console, path, None if game is None else game.record_format)
+    if record is None:
         return 1
-
-    def play_on(shown: list[Any], shown_moves: list[Any]) -> None:
-        save = ask_new_record(console)
-        play(console, game, seating, positions=shown, moves=shown_moves, save=save)
-
-    view(console, game, positions, moves, play_on=play_on)
-    return 0
-
-
-def ask_new_record(
-    console: Console,
-    key: str = "record.ask_new_file",
-    *,
-    leave_words: frozenset[str] = frozenset(),
-) -> Path | None:
-    """Asks for a new file until the answer is usable; an empty answer (or a leave word) gives None."""
-    while True:
-        answer = console.ask(console.text(key))
-        if not answer or answer.lower() in leave_words:
-            return None
-        path = new_record_path(console, answer)
-        if path is not None:
-            return path
+    if game is not None and record.game.name != game.name:
+        wrong = RecordError("record.wrong_game", line=1, found=record.game.name, wanted=game.name)
+        console.say("record.error", path=str(path), reason=wrong.message)
+        return 1
+    return replay(console, record, seating)

@@ -2,63 +2,79 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from damero.cli.console import Console
+from damero.records import Record
 
-PlayOn = Callable[[list[Any], list[Any]], None]
+PlayOn = Callable[[int], None]
+"""Plays on from the position after that many of the record's moves."""
+
+
+def _steps(record: Record, positions: list[Any]) -> list[int]:
+    """The move counts worth showing: a position where the rules move by themselves (a forced
+    pass) is shown only once that move is made, as in live play."""
+    game = record.game
+    last = len(positions) - 1
+    return [
+        index
+        for index, position in enumerate(positions)
+        if index == last or game.automatic_move(position) is None
+    ]
 
 
 def view(
     console: Console,
-    game: Any,
-    positions: Sequence[Any],
-    moves: Sequence[Any],
+    record: Record,
     *,
     play_on: PlayOn,
     leave_words: frozenset[str] = frozenset({"s", "q"}),
 ) -> None:
-    """Shows positions[0] and lets the player walk through the game; `play_on` continues from one."""
-    index = 0
+    """Shows the record's first position and lets the player walk through the game."""
+    positions = record.positions()
+    steps = _steps(record, positions)
+    step = 0
     show = True
     while True:
         if show:
-            _show(console, game, positions, moves, index)
+            _show(console, record, positions, steps, step)
         show = True
         key = console.ask(console.text("replay.prompt")).lower()
         if key == "a":
-            if index + 1 < len(positions):
-                index += 1
+            if step + 1 < len(steps):
+                step += 1
             else:
                 console.say("replay.at_end")
                 show = False
         elif key == "r":
-            if index > 0:
-                index -= 1
+            if step > 0:
+                step -= 1
             else:
                 console.say("replay.at_start")
                 show = False
         elif key in leave_words:
             return
         elif key == "j":
-            play_on(list(positions[: index + 1]), list(moves[:index]))
+            play_on(steps[step])
             return
         elif key == "?":
-            console.say(f"{game.name}.rules")
+            console.say(f"{record.game.name}.rules")
             console.say("replay.keys")
             show = False
         else:
-            console.say("replay.unknown_key", key=key)
+            console.say("replay.unknown_key", key=key[:40])
             show = False
 
 
 def _show(
-    console: Console, game: Any, positions: Sequence[Any], moves: Sequence[Any], index: int
+    console: Console, record: Record, positions: list[Any], steps: list[int], step: int
 ) -> None:
-    console.say("replay.position", number=index + 1, total=len(positions))
-    if index > 0:
-        console.say("replay.last_move", move=game.format_move(moves[index - 1]))
+    game = record.game
+    index = steps[step]
+    console.say("replay.position", number=step + 1, total=len(steps))
+    if step > 0:
+        console.say("replay.last_move", move=game.format_move(record.moves[steps[step - 1]]))
     position = positions[index]
     console.write(game.draw(position))
     for line in game.status(position):

@@ -10,12 +10,15 @@ turns alternate strictly.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from damero.core import Message, Outcome, Side
-from damero.errors import IllegalMoveError, InvalidMoveError
+from damero.core import Analyst, Command, Message, Outcome, Side, Verdict, parse_number
+from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from damero.players import ExactAnalyst
+from damero.records.movelist import MOVE_LIST, MoveListFormat
 
 MOUSE = Side.FIRST
 CATS = Side.SECOND
@@ -177,8 +180,7 @@ class CatMousePosition:
         return None
 
 
-_NUMBER = re.compile(r"[+-]?\d+")
-_SEPARATORS = re.compile(r"[\s,;]+|(?<=\d)-(?=\d)")
+_SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
 
 
 def parse_squares(text: str) -> tuple[int, ...]:
@@ -188,13 +190,90 @@ def parse_squares(text: str) -> tuple[int, ...]:
         raise InvalidMoveError("catmouse.not_a_number", text=text)
     squares = []
     for word in words:
-        if not _NUMBER.fullmatch(word):
-            raise InvalidMoveError("catmouse.not_a_number", text=word)
-        square = int(word)
+        square = parse_number(word)
+        if square is None:
+            raise InvalidMoveError("catmouse.not_a_number", text=word[:40])
         if square not in SQUARES:
             raise InvalidMoveError("catmouse.off_board", square=square)
         squares.append(square)
     return tuple(squares)
+
+
+def mouse_to_move_by_parity(mouse: int, cats: tuple[int, ...]) -> bool:
+    """Whether the mouse is to move, as the moves made fix it.
+
+    Every move after the placement takes one piece one row up or down and turns
+    alternate, so the parity of all five pieces' rows tells the side to move: even
+    for the mouse, as just after the placement (row 8 plus four cats on row 1).
+    """
+    return (square_row(mouse) + sum(map(square_row, cats))) % 2 == 0
+
+
+SIDE_WORDS: Mapping[str, Side] = {
+    "mouse": MOUSE,
+    "raton": MOUSE,
+    "ratón": MOUSE,
+    "cats": CATS,
+    "gatos": CATS,
+}
+
+
+def parse_position(text: str) -> CatMousePosition:
+    """The mouse's square ('-' before its placement), the four cats' squares, and optionally
+    the side to move ('mouse' or 'cats'; the mouse if left out), e.g. '22 1 2 3 17 mouse'.
+
+    Refuses, with InvalidPositionError, what no game reaches: two pieces on a square, the
+    mouse to move on 1..4, or the other side to move than the moves made give.
+
+    >>> parse_position("22 1 2 3 17").side_to_move
+    <Side.FIRST: 0>
+    """
+    words = text.lower().split()
+    side = MOUSE
+    if len(words) == 6 and words[-1] in SIDE_WORDS:
+        side = SIDE_WORDS[words.pop()]
+    if len(words) != 5:
+        raise InvalidPositionError("catmouse.bad_position_text", text=text.strip()[:40])
+    mouse_squares = () if words[0] == "-" else parse_squares(words[0])
+    cats = tuple(sorted(parse_squares(" ".join(words[1:]))))
+    if len(mouse_squares) > 1 or len(cats) != 4:
+        raise InvalidPositionError("catmouse.bad_position_text", text=text.strip()[:40])
+    mouse = mouse_squares[0] if mouse_squares else None
+    pieces = [*cats] + ([] if mouse is None else [mouse])
+    if len(set(pieces)) != len(pieces):
+        shared = next(square for square in pieces if pieces.count(square) > 1)
+        raise InvalidPositionError("catmouse.same_square", square=shared)
+    four = (cats[0], cats[1], cats[2], cats[3])
+    if mouse is None:
+        if four != CAT_START or side is not MOUSE:
+            raise InvalidPositionError("catmouse.unplaced_mouse")
+        return CatMousePosition.start()
+    if side is MOUSE and mouse in ESCAPE_SQUARES:
+        raise InvalidPositionError("catmouse.mouse_escaped_already", square=mouse)
+    if mouse_to_move_by_parity(mouse, four) != (side is MOUSE):
+        wanted = "catmouse.mouse" if side is CATS else "catmouse.cats"
+        raise InvalidPositionError("catmouse.wrong_side_to_move", side=Message(wanted))
+    return CatMousePosition(mouse, four, side)
+
+
+def format_position(position: CatMousePosition) -> str:
+    """The text `parse_position` reads: '22 1 2 3 17 mouse', '- 1 2 3 4 mouse' at the start."""
+    mouse = "-" if position.mouse is None else str(position.mouse)
+    side = "mouse" if position.side_to_move is MOUSE else "cats"
+    return " ".join([mouse, *map(str, position.cats), side])
+
+
+def _exact_verdicts(position: CatMousePosition) -> list[tuple[Move, Verdict]]:
+    # Imported here: the table takes a few seconds to build, so only a game that asks pays.
+    from damero.solvers.retrograde import tablebase
+
+    return tablebase().move_values(position)
+
+
+def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message, ...]:
+    from damero.solvers.retrograde import summary_messages, tablebase
+
+    return summary_messages(tablebase().summary())
 
 
 def _numbered_cell(row: int, column: int) -> str:
@@ -216,10 +295,35 @@ def _grid(cell: Callable[[int, int], str]) -> list[str]:
 class CatMouse:
     """The game of Four Cats and the Mouse, as damero's front ends and players see it."""
 
-    name: str = "catmouse"
+    @property
+    def name(self) -> str:
+        return "catmouse"
+
+    @property
+    def description(self) -> str:
+        return "Four Cats and the Mouse (Los Cuatro Gatos y el Ratón)"
+
+    @property
+    def side_options(self) -> tuple[tuple[str, Side], ...]:
+        return (("mouse", MOUSE), ("cats", CATS))
+
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        return {}
+
+    def variant(self, **options: int) -> CatMouse:
+        if options:
+            raise ValueError(f"Four Cats and the Mouse has no options: {sorted(options)}")
+        return self
 
     def start(self) -> CatMousePosition:
         return CatMousePosition.start()
+
+    def parse_position(self, text: str) -> CatMousePosition:
+        return parse_position(text)
+
+    def format_position(self, position: CatMousePosition) -> str:
+        return format_position(position)
 
     def parse_move(self, position: CatMousePosition, text: str) -> Move:
         squares = parse_squares(text)
@@ -269,6 +373,26 @@ class CatMouse:
     def automatic_move(self, position: CatMousePosition) -> None:
         return None
 
+    @property
+    def record_format(self) -> MoveListFormat:
+        return MOVE_LIST
+
+    @property
+    def analyst(self) -> Analyst:
+        """The retrograde tablebase: every position's exact value."""
+        return _ANALYST
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return (Command("solve", "solve the whole game and print who wins each start", (), _solve),)
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return {}
+
     def describe_outcome(self, position: CatMousePosition, outcome: Outcome) -> tuple[Message, ...]:
         winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"
         return (Message(winner), Message(outcome.reason))
+
+
+_ANALYST = ExactAnalyst(_exact_verdicts)

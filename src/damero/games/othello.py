@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import functools
+import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from damero.core import Message, Outcome, Side
-from damero.errors import IllegalMoveError, InvalidMoveError
+from damero.core import (
+    Analyst,
+    Command,
+    Limit,
+    Message,
+    Outcome,
+    Player,
+    Side,
+    Value,
+    describe_value,
+    parse_number,
+)
+from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from damero.players import THINKING, check_level
 
 SIZES = (4, 6, 8, 10)
 """The board sizes the seed allows: even numbers from 4 to 10."""
@@ -131,7 +145,7 @@ def format_move(move: Move) -> str:
     return f"{move.row + 1} {move.column + 1}"
 
 
-_MOVE_TEXT = re.compile(r"\s*([+-]?\d+)\s*(?:,\s*|\s+)([+-]?\d+)\s*")
+_MOVE_SEPARATOR = re.compile(r"[\s,]+")
 
 
 def parse_move(text: str, *, size: int) -> Move:
@@ -139,10 +153,11 @@ def parse_move(text: str, *, size: int) -> Move:
 
     Says nothing about legality: `OthelloPosition.play` judges that.
     """
-    match = _MOVE_TEXT.fullmatch(text)
-    if match is None:
-        raise InvalidMoveError("othello.not_two_numbers", text=text.strip())
-    row, column = int(match.group(1)), int(match.group(2))
+    words = [word for word in _MOVE_SEPARATOR.split(text.strip()) if word]
+    numbers = [parse_number(word) for word in words]
+    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
+        raise InvalidMoveError("othello.not_two_numbers", text=text.strip()[:40])
+    row, column = numbers[0], numbers[1]
     if row == 0 and column == 0:
         return PASS
     if not (1 <= row <= size and 1 <= column <= size):
@@ -307,6 +322,135 @@ def perft(position: OthelloPosition, depth: int) -> int:
     return _perft(position.player, position.opponent, depth, _tables(position.size))
 
 
+_SIDE_LETTERS: Mapping[str, Side] = {"X": Side.FIRST, "O": Side.SECOND}
+
+
+def parse_position(text: str) -> OthelloPosition:
+    """A board row by row, one of X, O and '-' or '.' per square, then the side to move, X or O.
+
+    Refuses, with InvalidPositionError, a board of the wrong length, other letters, or an
+    empty centre square (the four discs placed there at the start are never removed).
+
+    >>> parse_position("---- -OX- -XO- ---- o").side_to_move
+    <Side.SECOND: 1>
+    """
+    words = text.upper().split()
+    if len(words) < 2 or words[-1] not in _SIDE_LETTERS:
+        raise InvalidPositionError("othello.bad_position_text", text=text.strip()[:40])
+    squares = "".join(words[:-1]).replace("-", _EMPTY)
+    width = round(len(squares) ** 0.5)
+    if width not in SIZES or width * width != len(squares):
+        raise InvalidPositionError("othello.bad_board_length", length=len(squares))
+    stray = next((cell for cell in squares if cell not in "XO."), None)
+    if stray is not None:
+        raise InvalidPositionError("othello.bad_board_letter", letter=stray)
+    rows = [squares[row * width : (row + 1) * width] for row in range(width)]
+    middle = width // 2
+    centre = (middle - 1, middle)
+    if any(rows[row][column] == _EMPTY for row in centre for column in centre):
+        raise InvalidPositionError("othello.empty_centre")
+    return OthelloPosition.from_rows(rows, _SIDE_LETTERS[words[-1]])
+
+
+def format_position(position: OthelloPosition) -> str:
+    """The text `parse_position` reads: the rows joined, '-' for an empty square, then X or O."""
+    board = "".join(position.board_rows()).replace(_EMPTY, "-")
+    return f"{board} {'X' if position.side_to_move is Side.FIRST else 'O'}"
+
+
+class OthelloEnginePlayer:
+    """Plays Othello with the engine at a level, stopping each think at `limit` as `clock` tells."""
+
+    def __init__(
+        self, *, level: int, rng: random.Random, limit: Limit, clock: Callable[[], float] | None
+    ) -> None:
+        check_level(level)
+        self.level = level
+        self.rng = rng
+        self.limit = limit
+        self.clock = clock
+
+    def choose(self, position: OthelloPosition) -> Move:
+        # Imported here: compiling the engine is only worth its start-up time in an Othello game.
+        from damero.engines.othello import choose_move
+
+        return choose_move(
+            position, level=self.level, rng=self.rng, limit=self.limit, clock=self.clock
+        )
+
+
+@dataclass(frozen=True)
+class OthelloEngineAnalyst:
+    """The engine's view of each move: a disc score, exact near the end of the game."""
+
+    @property
+    def is_timed(self) -> bool:
+        return True
+
+    def move_values(
+        self,
+        position: OthelloPosition,
+        *,
+        limit: Limit = THINKING,
+        clock: Callable[[], float] | None = None,
+    ) -> list[tuple[Move, Value]]:
+        from damero.engines.othello import analyse, scores_are_exact
+
+        is_exact = scores_are_exact(position)
+        return [
+            (move, Value(score=score, is_exact=is_exact))
+            for move, score in analyse(position, limit, clock=clock)
+        ]
+
+    def player(
+        self,
+        *,
+        level: int,
+        rng: Any,
+        limit: Limit = THINKING,
+        clock: Callable[[], float] | None = None,
+    ) -> Player:
+        return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
+
+
+def _count_leaves(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message, ...]:
+    from damero.engines.othello import perft as count_leaves
+
+    depth, size = values["depth"], values["size"]
+    started = clock()
+    leaves = count_leaves(OthelloPosition.start(size), depth)
+    seconds = clock() - started
+    rate = leaves / seconds if seconds > 0 else 0.0
+    return (
+        Message(
+            "othello.perft",
+            {"depth": depth, "size": size, "leaves": leaves, "seconds": seconds, "rate": rate},
+        ),
+    )
+
+
+def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message | str, ...]:
+    from damero.engines.othello import solve
+
+    if values["board"] is None:
+        position = OthelloPosition.start(values["size"])
+    else:
+        position = parse_position(f"{values['board']} {values['side'] or ''}")
+    game = Othello(position.size)
+    started = clock()
+    score, move = solve(position)
+    seconds = clock() - started
+    best = "-" if move is None else format_move(move)
+    meaning = describe_value(game, Value(score=score), position.side_to_move)
+    return (
+        game.draw(position),
+        Message("analysis.solved", {"meaning": meaning, "move": best, "seconds": seconds}),
+    )
+
+
+_SIZE_OPTION = (("--size",), {"type": int, "default": DEFAULT_SIZE, "choices": SIZES})
+
+
 @dataclass(frozen=True)
 class Othello:
     """The Game entry point for Othello; `size` is the board width, an even number from 4 to 10."""
@@ -320,8 +464,32 @@ class Othello:
     def name(self) -> str:
         return "othello"
 
+    @property
+    def description(self) -> str:
+        return "Othello on boards 4x4 to 10x10, with the seed's game files"
+
+    @property
+    def side_options(self) -> tuple[tuple[str, Side], ...]:
+        return (("x", Side.FIRST), ("o", Side.SECOND))
+
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        return {"size": SIZES}
+
+    def variant(self, **options: int) -> Othello:
+        unknown = set(options) - {"size"}
+        if unknown:
+            raise ValueError(f"Othello's only option is size, not {sorted(unknown)}")
+        return Othello(options.get("size", self.size))
+
     def start(self) -> OthelloPosition:
         return OthelloPosition.start(self.size)
+
+    def parse_position(self, text: str) -> OthelloPosition:
+        return parse_position(text)
+
+    def format_position(self, position: OthelloPosition) -> str:
+        return format_position(position)
 
     def parse_move(self, position: OthelloPosition, text: str) -> Move:
         return parse_move(text, size=position.size)
@@ -365,6 +533,41 @@ class Othello:
         if position.legal_moves() == (PASS,):
             return PASS, self.describe_pass(position)
         return None
+
+    @property
+    def record_format(self) -> Any:
+        """The seed's game file; imported here because the file reader builds on these rules."""
+        from damero.records.othello_file import SEED_FILE
+
+        return SEED_FILE
+
+    @property
+    def analyst(self) -> Analyst:
+        return OthelloEngineAnalyst()
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        perft = Command(
+            "perft",
+            "count the leaf positions DEPTH plies from the start (a forced pass is a ply)",
+            ((("depth",), {"type": int, "metavar": "DEPTH"}), _SIZE_OPTION),
+            _count_leaves,
+        )
+        solve = Command(
+            "solve",
+            "solve a position exactly: the score with best play and the best move",
+            (
+                (("board",), {"nargs": "?", "help": "the board row by row (default: the start)"}),
+                (("side",), {"nargs": "?", "type": str.upper, "choices": ("X", "O")}),
+                _SIZE_OPTION,
+            ),
+            _solve,
+        )
+        return (perft, solve)
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return {}
 
     def describe_outcome(self, position: OthelloPosition, outcome: Outcome) -> tuple[Message, ...]:
         if outcome.winner is None:

@@ -8,13 +8,14 @@ up its empty-cell character, so it is not the reference.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from damero.core import Message, Outcome, Side
-from damero.errors import IllegalMoveError, InvalidMoveError
+from damero.core import Analyst, Command, Message, Outcome, Side, parse_number
+from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from damero.players import negamax_analyst
+from damero.records.movelist import MOVE_LIST, MoveListFormat
 
 Mark = Literal["X", "O"]
 CELLS = range(1, 10)
@@ -34,8 +35,6 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (3, 5, 7),
 )
 """The eight winning lines as cell numbers: rows, then columns, then the two diagonals."""
-
-_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,21 +91,12 @@ class TicTacToePosition:
 
     @classmethod
     def from_board(cls, text: str) -> TicTacToePosition:
-        """A position from nine characters, cells 1..9, each 'X', 'O' or '-' (free).
-
-        Spaces and line breaks are ignored; the side to move follows from the counts.
+        """A position from nine characters, cells 1..9, each 'X', 'O' or '-' (free); see `parse_board`.
 
         >>> TicTacToePosition.from_board("X-- -O- ---").side_to_move
         <Side.FIRST: 0>
         """
-        characters = [character for character in text if not character.isspace()]
-        if len(characters) != 9 or any(c not in ("X", "O", EMPTY_CELL) for c in characters):
-            raise ValueError(f"a board is nine of 'X', 'O', {EMPTY_CELL!r}: {text!r}")
-        cells: tuple[Mark | None, ...] = tuple(
-            "X" if c == "X" else "O" if c == "O" else None for c in characters
-        )
-        side = Side.FIRST if cells.count("X") == cells.count("O") else Side.SECOND
-        return cls(cells, side)
+        return parse_board(text)
 
     @property
     def board(self) -> str:
@@ -152,9 +142,9 @@ class TicTacToePosition:
 def parse_cell(text: str) -> Move:
     """The move a player typed: a whole number 1..9, spaces around it allowed."""
     stripped = text.strip()
-    if not _INTEGER.fullmatch(stripped):
+    cell = parse_number(stripped)
+    if cell is None:
         raise InvalidMoveError("tictactoe.not_a_number", text=stripped)
-    cell = int(stripped)
     if cell not in CELLS:
         raise InvalidMoveError("tictactoe.not_a_cell", text=stripped)
     return _MOVES[cell]
@@ -183,6 +173,30 @@ def draw_board(position: TicTacToePosition) -> str:
     return "\n".join(rows)
 
 
+def parse_board(text: str) -> TicTacToePosition:
+    """A position from nine cells row by row, X, O and '-' or '.' for a free cell; spaces ignored.
+
+    Refuses, with InvalidPositionError, a board no game reaches: X moves first, so X has as
+    many marks as O or one more, and a game ends at its first line.
+
+    >>> parse_board("xx. oo. ...").side_to_move
+    <Side.FIRST: 0>
+    """
+    characters = "".join(text.split()).upper().replace(".", EMPTY_CELL)
+    if len(characters) != 9 or any(c not in ("X", "O", EMPTY_CELL) for c in characters):
+        raise InvalidPositionError("tictactoe.bad_board", text=text.strip()[:40])
+    x_count, o_count = characters.count("X"), characters.count("O")
+    if x_count - o_count not in (0, 1):
+        raise InvalidPositionError("tictactoe.impossible_counts", x=x_count, o=o_count)
+    cells: tuple[Mark | None, ...] = tuple(
+        "X" if c == "X" else "O" if c == "O" else None for c in characters
+    )
+    side = Side.FIRST if x_count == o_count else Side.SECOND
+    if _line_of(cells, MARKS[side]) is not None:
+        raise InvalidPositionError("tictactoe.played_after_line", player=_player(side))
+    return TicTacToePosition(cells, side)
+
+
 SIDE_KEYS: Mapping[Side, str] = {Side.FIRST: "tictactoe.x", Side.SECOND: "tictactoe.o"}
 
 
@@ -198,8 +212,32 @@ class TicTacToe:
     def name(self) -> str:
         return "tictactoe"
 
+    @property
+    def description(self) -> str:
+        return "Tic-tac-toe (El Gato)"
+
+    @property
+    def side_options(self) -> tuple[tuple[str, Side], ...]:
+        return (("x", Side.FIRST), ("o", Side.SECOND))
+
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        return {}
+
+    def variant(self, **options: int) -> TicTacToe:
+        if options:
+            raise ValueError(f"tic-tac-toe has no options: {sorted(options)}")
+        return self
+
     def start(self) -> TicTacToePosition:
         return TicTacToePosition()
+
+    def parse_position(self, text: str) -> TicTacToePosition:
+        """Nine cells, e.g. 'XX-OO----'; the side to move follows from the counts."""
+        return parse_board(text)
+
+    def format_position(self, position: TicTacToePosition) -> str:
+        return position.board
 
     def parse_move(self, position: TicTacToePosition, text: str) -> Move:
         """A cell 1..9; whether it is free is for `play` to say."""
@@ -230,6 +268,23 @@ class TicTacToe:
     def automatic_move(self, position: TicTacToePosition) -> None:
         """Never: a player always has a free cell until the game is over."""
         return None
+
+    @property
+    def record_format(self) -> MoveListFormat:
+        return MOVE_LIST
+
+    @property
+    def analyst(self) -> Analyst:
+        """Plain negamax: the whole game is 5,478 positions."""
+        return negamax_analyst(self)
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return ()
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return {}
 
     def describe_outcome(
         self, position: TicTacToePosition, outcome: Outcome

@@ -35,7 +35,9 @@ class Catalog:
 
     def text(self, key: str, /, **values: object) -> str:
         """The message for `key` with its values filled in; nested Message values are translated too."""
-        template = self._messages[key]
+        template = self._messages.get(key)
+        if template is None:
+            template = _game_message(self.language, key)
         filled = {name: self.render(value) for name, value in values.items()}
         return template.format(**filled)
 
@@ -46,3 +48,14 @@ class Catalog:
 
     def say(self, message: Message) -> str:
         return self.text(message.key, **message.values)
+
+
+def _game_message(language: str, key: str) -> str:
+    """The words a game brings itself (`Game.messages`), for games the catalogues do not know."""
+    from damero import games
+
+    for game in games.GAMES:
+        template = game.messages.get(language, {}).get(key)
+        if template is not None:
+            return template
+    raise KeyError(key)

@@ -16,9 +16,37 @@ MESSAGES: dict[str, str] = {
     "analysis.ahead_by": "{side} is ahead by about {discs} discs",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "That is not a position of this game: {why}",
-    "analysis.bad_othello_board": (
-        "The board needs one of X, O or - per square, row by row (16, 36, 64 or 100 of them; "
+    "othello.bad_position_text": (
+        "'{text}' is not a position: give the board row by row, then the side to move, X or O."
+    ),
+    "othello.bad_board_length": (
+        "the board needs one of X, O or - per square, row by row (16, 36, 64 or 100 of them; "
         "{length} given), then the side to move, X or O."
+    ),
+    "othello.bad_board_letter": "'{letter}' is not a square: use X, O or - (empty).",
+    "othello.empty_centre": (
+        "the four centre squares hold discs from the start to the end of every game."
+    ),
+    "catmouse.bad_position_text": (
+        "'{text}' is not a position: give the mouse's square (- before it is placed), the "
+        "four cats' squares and, if the cats are to move, 'cats'."
+    ),
+    "catmouse.same_square": "two pieces cannot stand on square {square}.",
+    "catmouse.unplaced_mouse": (
+        "before the mouse is placed the cats stand on 1, 2, 3 and 4 and the mouse is to move."
+    ),
+    "catmouse.mouse_escaped_already": (
+        "the mouse on {square} has already escaped: the game is over, nobody is to move."
+    ),
+    "catmouse.wrong_side_to_move": (
+        "with the pieces where they are, {side} must be to move: each move takes a piece one row."
+    ),
+    "tictactoe.bad_board": "'{text}' is not a board: give nine cells, each X, O or -.",
+    "tictactoe.impossible_counts": (
+        "X moves first, so X has as many marks as O or one more; here X has {x} and O {o}."
+    ),
+    "tictactoe.played_after_line": (
+        "{player} already has three in a row, so the game ended before the last mark."
     ),
     "analysis.solved": "{meaning}; best move {move} (solved in {seconds:.2f} s)",
     "cli.thinking": "The computer is thinking",
@@ -54,8 +82,8 @@ MESSAGES: dict[str, str] = {
         "perft({depth}) on {size}x{size}: {leaves} leaves in {seconds:.3f} s ({rate:,.0f} per second)"
     ),
     "record.missing": "There is no file called {path}.",
-    "record.unknown_game": "{path} is a record of '{name}', which damero does not know.",
-    "record.unknown_format": "{path} is neither an Othello game file nor a damero record.",
+    "record.unknown_game": "line {line}: a record of '{name}', which damero does not know",
+    "record.unknown_format": "line {line}: neither an Othello game file nor a damero record",
     # --- shared terminal front end ---
     "cli.commands": (
         "At any prompt: ? shows the rules and these commands, u takes back the last move,\n"

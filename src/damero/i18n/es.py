@@ -16,9 +16,37 @@ MESSAGES: dict[str, str] = {
     "analysis.ahead_by": "{side} va por delante por unas {discs} fichas",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "Eso no es una posición de este juego: {why}",
-    "analysis.bad_othello_board": (
-        "El tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
+    "othello.bad_position_text": (
+        "'{text}' no es una posición: da el tablero fila a fila y después quién mueve, X u O."
+    ),
+    "othello.bad_board_length": (
+        "el tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
         "{length}), y después quién mueve, X u O."
+    ),
+    "othello.bad_board_letter": "'{letter}' no es una casilla: usa X, O o - (vacía).",
+    "othello.empty_centre": (
+        "las cuatro casillas del centro tienen ficha desde el principio hasta el final."
+    ),
+    "catmouse.bad_position_text": (
+        "'{text}' no es una posición: da la casilla del ratón (- si aún no está), las de los "
+        "cuatro gatos y, si mueven los gatos, 'gatos'."
+    ),
+    "catmouse.same_square": "dos piezas no pueden estar en la casilla {square}.",
+    "catmouse.unplaced_mouse": (
+        "antes de colocar el ratón los gatos están en 1, 2, 3 y 4 y mueve el ratón."
+    ),
+    "catmouse.mouse_escaped_already": (
+        "el ratón en {square} ya ha escapado: la partida ha terminado y no mueve nadie."
+    ),
+    "catmouse.wrong_side_to_move": (
+        "con las piezas donde están, quien mueve es {side}: cada jugada lleva una pieza una fila."
+    ),
+    "tictactoe.bad_board": "'{text}' no es un tablero: da nueve casillas, cada una X, O o -.",
+    "tictactoe.impossible_counts": (
+        "X empieza, así que X tiene tantas marcas como O o una más; aquí X tiene {x} y O {o}."
+    ),
+    "tictactoe.played_after_line": (
+        "{player} ya tiene tres en raya, así que la partida terminó antes de la última marca."
     ),
     "analysis.solved": "{meaning}; mejor jugada {move} (resuelto en {seconds:.2f} s)",
     "cli.thinking": "El ordenador está pensando",
@@ -54,8 +82,8 @@ MESSAGES: dict[str, str] = {
         "perft({depth}) en {size}x{size}: {leaves} hojas en {seconds:.3f} s ({rate:,.0f} por segundo)"
     ),
     "record.missing": "No hay ningún fichero llamado {path}.",
-    "record.unknown_game": "{path} es una partida de '{name}', que damero no conoce.",
-    "record.unknown_format": "{path} no es ni un fichero de Othello ni una partida de damero.",
+    "record.unknown_game": "línea {line}: una partida de '{name}', que damero no conoce",
+    "record.unknown_format": "línea {line}: no es ni un fichero de Othello ni una partida de damero",
     # --- shared terminal front end ---
     "cli.commands": (
         "En cualquier momento: ? muestra las reglas y estas órdenes, u deshace la última jugada,\n"

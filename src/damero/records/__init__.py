@@ -1,0 +1,56 @@
+"""Game records: the `Record` value, and `read_any` that reads a file of any game's format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from damero.errors import RecordError
+from damero.records.record import Record, RecordFormat
+
+__all__ = ["Record", "RecordFormat", "read_any"]
+
+ENCODING = "utf-8"
+
+
+def _formats() -> list[RecordFormat]:
+    from damero import games
+
+    formats: list[Any] = []
+    for game in games.GAMES:
+        if game.record_format not in formats:
+            formats.append(game.record_format)
+    return formats
+
+
+def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
+    """The record in the file at `path`, in `record_format` or, if None, the format it is written in.
+
+    The formats known are those of the games in `GAMES`. Undecodable bytes become U+FFFD and
+    fail as bad lines; every failure is a RecordError naming the line at fault.
+    """
+    try:
+        with path.open(encoding=ENCODING, errors="replace", newline="") as stream:
+            first = ""
+            for line in stream:
+                first = line.strip().lstrip("\ufeff")
+                if first:
+                    break
+            stream.seek(0)
+            if record_format is not None:
+                return record_format.read(stream)
+            for known in _formats():
+                if known.recognises(first):
+                    return known.read(stream)
+    except OSError as error:
+        raise RecordError(
+            "record.cannot_open", line=0, path=str(path), why=error.strerror or str(error)
+        ) from None
+    if not first:
+        raise RecordError("record.empty", line=1)
+    raise RecordError("record.unknown_format", line=1)
+
+
+def read_any(path: Path) -> Record:
+    """The record in the file at `path`, recognising its format among the games' formats."""
+    return read_file(path)

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, TextIO
 
-from damero.core import Side
+from damero.core import Side, parse_number
 from damero.errors import IllegalMoveError, RecordError
-from damero.games.othello import PASS, SIZES, Move, OthelloPosition
+from damero.games.othello import PASS, SIZES, Move, Othello, OthelloPosition
 from damero.records.appending import FileRecorder, create_file
+from damero.records.record import Record, record_moves
 
 TITLE = "PARTIDA DEL OTHELLO"
 SIZE_LABEL = "TAMANYO DEL TABLERO:"
@@ -83,9 +85,10 @@ def _read_header(lines: _Lines) -> int:
     if size_text is None:
         raise RecordError("record.truncated_header", line=lines.number + 1)
     size_text = size_text.strip()
-    if not (size_text.isdigit() and int(size_text) in SIZES):
-        raise RecordError("record.bad_size", line=lines.number, text=size_text)
-    return int(size_text)
+    size = parse_number(size_text)
+    if size not in SIZES or not size_text.isdecimal():
+        raise RecordError("record.bad_size", line=lines.number, text=size_text[:40])
+    return size
 
 
 def read_size(stream: Iterable[str]) -> int:
@@ -132,17 +135,8 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
         expected_number += 1
 
 
-def _ready_to_move(position: OthelloPosition) -> OthelloPosition:
-    """The position with a forced pass made: the side to move can place, or the game is over."""
-    if position.legal_moves() == (PASS,):
-        return position.play(PASS)
-    return position
-
-
-def _follow(
-    previous: OthelloPosition, rows: tuple[str, ...], number: int, line: int
-) -> OthelloPosition:
-    """The position `rows` shows if it is one placement after `previous`; else RecordError."""
+def _placement(previous: OthelloPosition, rows: tuple[str, ...], number: int, line: int) -> Move:
+    """The placement that turns `previous` into the board `rows`; else RecordError."""
     size = previous.size
     placed = [
         Move(row, column)
@@ -157,20 +151,37 @@ def _follow(
             pass
         else:
             if position.board_rows() == rows:
-                return _ready_to_move(position)
+                return placed[0]
     raise RecordError("record.not_a_move", line=line, number=number)
 
 
-def _positions(stream: Iterable[str]) -> Iterator[tuple[int, OthelloPosition, int]]:
-    """(jugada number, position with the side to move derived, line) for each board, checked."""
+def _steps(
+    stream: Iterable[str],
+) -> Iterator[tuple[int, OthelloPosition, tuple[Move, ...], OthelloPosition, int]]:
+    """For each board, checked: (jugada number, the board as read, the moves leading from the
+    previous step's position to it and past a forced pass, the position ready to move, line).
+
+    The side to move on the first board is X; after it, the side that did not just place.
+    """
     previous: OthelloPosition | None = None
     for number, rows, line in read_boards(stream):
         if previous is None:
-            position = _ready_to_move(OthelloPosition.from_rows(rows, Side.FIRST))
+            board = OthelloPosition.from_rows(rows, Side.FIRST)
+            moves: tuple[Move, ...] = ()
         else:
-            position = _follow(previous, rows, number, line)
-        yield number, position, line
+            move = _placement(previous, rows, number, line)
+            board, moves = previous.play(move), (move,)
+        position = board
+        if position.legal_moves() == (PASS,):
+            position, moves = position.play(PASS), (*moves, PASS)
+        yield number, board, moves, position, line
         previous = position
+
+
+def _positions(stream: Iterable[str]) -> Iterator[tuple[int, OthelloPosition, int]]:
+    """(jugada number, position ready to move, line) for each board, checked."""
+    for number, _board, _moves, position, line in _steps(stream):
+        yield number, position, line
 
 
 def read_game(stream: Iterable[str]) -> tuple[int, list[OthelloPosition]]:
@@ -230,3 +241,47 @@ def _format_boards(positions: Sequence[OthelloPosition], *, first: int) -> str:
     return "".join(
         format_board(number, position) for number, position in enumerate(positions, start=first)
     )
+
+
+def _boards(record: Record) -> list[OthelloPosition]:
+    """The boards a file keeps for `record`: the start, then one after each placement."""
+    positions = record.positions()
+    return [positions[0]] + [
+        after for move, after in zip(record.moves, positions[1:], strict=True) if not move.is_pass
+    ]
+
+
+@dataclass(frozen=True)
+class SeedFileFormat:
+    """The seed's game file as a `RecordFormat`: the moves are read from the boards."""
+
+    @property
+    def keeps_every_game(self) -> bool:
+        return True
+
+    def recognises(self, first_line: str) -> bool:
+        return first_line == TITLE
+
+    def read(self, stream: TextIO) -> Record:
+        start: OthelloPosition | None = None
+        moves: list[Move] = []
+        for _number, board, steps, _position, _line in _steps(stream):
+            start = board if start is None else start
+            moves.extend(steps)
+        if start is None:
+            raise RecordError("record.no_boards", line=0)
+        return Record(Othello(start.size), (), start, tuple(moves))
+
+    def write(self, record: Record, stream: TextIO) -> None:
+        stream.write(format_game(_boards(record)))
+
+    def create(self, path: Path, record: Record) -> FileRecorder:
+        """Starts the file with the start board, then records each move so a take-back may remove it."""
+        create_game_file(path, [record.start])
+        return record_moves(self.extend(path, replace(record, moves=())), record)
+
+    def extend(self, path: Path, record: Record) -> FileRecorder:
+        return board_recorder(path, boards_before=len(_boards(record)))
+
+
+SEED_FILE = SeedFileFormat()

@@ -10,54 +10,13 @@ must end: a position that can come back to itself is refused.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Generic, TypeVar
 
-from damero.core import Outcome, Position, Side
+from damero.core import Position, Verdict, verdict_of_outcome
+
+__all__ = ["NegamaxSolver", "Verdict", "verdict_of_outcome"]
 
 MoveT = TypeVar("MoveT", bound=Hashable)
-Result = Literal["win", "draw", "loss"]
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The exact value of a position for the side to move, when both sides play their best.
-
-    `plies` is how many moves remain until the game ends: the winner takes the
-    shortest way to its win, the loser the longest way to its loss, and in a draw
-    both take the longest way (the more moves remain, the more chances the other
-    side has to go wrong). A finished game has `plies == 0`.
-    """
-
-    result: Result
-    plies: int
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        """A key that is larger the better the verdict is for the side to move."""
-        if self.result == "win":
-            return (2, -self.plies)
-        if self.result == "draw":
-            return (1, self.plies)
-        return (0, self.plies)
-
-    def before_move(self) -> Verdict:
-        """The value, for the side that moved, of the move that led to this position.
-
-        >>> Verdict("loss", 2).before_move()
-        Verdict(result='win', plies=3)
-        """
-        opposite: Result = (
-            "loss" if self.result == "win" else "win" if self.result == "loss" else "draw"
-        )
-        return Verdict(opposite, self.plies + 1)
-
-
-def verdict_of_outcome(outcome: Outcome, side_to_move: Side) -> Verdict:
-    """The value of a finished game for the side that would be to move in it."""
-    if outcome.winner is None:
-        return Verdict("draw", 0)
-    return Verdict("win" if outcome.winner is side_to_move else "loss", 0)
 
 
 class NegamaxSolver(Generic[MoveT]):
