@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from damero.engines.othello import perft as compiled_perft
 from damero.games.othello import OthelloPosition, perft
 
 EXPECTED_LEAVES = 3005288
@@ -13,8 +14,10 @@ DEPTH = 9
 
 PerftFunction = Callable[[OthelloPosition, int], int]
 
-# Another generator (a compiled engine, say) is measured by adding a (name, function) pair here.
-GENERATORS: list[tuple[str, PerftFunction]] = [("rules (Python bitboards)", perft)]
+GENERATORS: list[tuple[str, PerftFunction]] = [
+    ("rules (Python bitboards)", perft),
+    ("engine (compiled kernel)", compiled_perft),
+]
 
 
 def measure(name: str, function: PerftFunction, depth: int) -> bool:

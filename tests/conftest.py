@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +83,14 @@ def run(tmp_path: Path) -> Run:
         return damero(arguments, lines, **options)  # type: ignore[arg-type]
 
     return runner
+
+
+@pytest.fixture(scope="module")
+def with_nim() -> Iterator[None]:
+    """Nim added to `damero.games.GAMES`, as a fourth game's module would be, for the module's tests."""
+    import damero.games
+    from nim import Nim
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(damero.games, "GAMES", (*damero.games.GAMES, Nim()))
+        yield

@@ -38,9 +38,8 @@ from damero.solvers.retrograde import (
 
 START = CatMousePosition.start()
 
-# The solved game, with the rules as they stand: the placement hands the move to the cats, and
-# from each of the four placements the cats win in 43 plies. (Were the mouse to move again after
-# its placement, the table would be the same and these would read 44, 45, 905,948 and 895,363.)
+# The solved game: after its placement the mouse moves first (DESIGN.md), and from each of the
+# four placements the cats win in 44 plies, so the start is a win for the cats in 45.
 PLACEMENT_PLIES = 44
 START_PLIES = 45
 LEGAL_POSITIONS = 905_948

@@ -154,12 +154,14 @@ def main(
         return 0
 
 
-BOARD_WORD = re.compile(r"[XOxo.-]{9,}")
+OPTION = re.compile(r"--?[a-z][a-z-]*(=.*)?", re.DOTALL)
 
 
 def _board_word(word: str) -> str:
-    """A board string with '.' for '-', so that one starting with '-' is not taken for an option."""
-    return word.replace("-", ".") if BOARD_WORD.fullmatch(word) else word
+    """A board with '.' for '-', so that one starting with '-' is not taken for an option."""
+    if len(word) >= 9 and word.startswith("-") and not OPTION.fullmatch(word):
+        return word.replace("-", ".")
+    return word
 
 
 def _run(arguments: argparse.Namespace, console: Console) -> int:

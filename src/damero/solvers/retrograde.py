@@ -3,7 +3,7 @@
 A position with the mouse placed is the mouse's square, the set of the four cats' squares and
 the side to move: 32 x C(32, 4) x 2 = 2,301,440 entries. The 287,680 with the mouse on a cat
 are not positions; the other 2,013,760 are all solved, although fewer than half of them
-(892,963) ever arise in a game. The game cannot repeat itself: every cat move takes a
+(895,363) ever arise in a game. The game cannot repeat itself: every cat move takes a
 cat one row nearer row 8, so the cats' total advancement (the sum of their rows, less 4) grows by
 one every two plies. That orders the table: the cats to move depend only on positions one step
 more advanced, and the mouse to move only on the cats to move with the same cats. One sweep from
