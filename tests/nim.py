@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from damero.core import Analyst, Command, Message, Outcome, Side, parse_number
+from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import negamax_analyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
@@ -101,7 +101,7 @@ def _player(side: Side) -> Message:
 
 
 @dataclass(frozen=True, slots=True)
-class Nim:
+class Nim(GameDefaults):
     @property
     def name(self) -> str:
         return "nim"
@@ -113,15 +113,6 @@ class Nim:
     @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return tuple(SIDE_WORDS.items())
-
-    @property
-    def options(self) -> Mapping[str, tuple[int, ...]]:
-        return {}
-
-    def variant(self, **options: int) -> Nim:
-        if options:
-            raise ValueError(f"Nim has no options: {sorted(options)}")
-        return self
 
     def start(self) -> NimPosition:
         return NimPosition(START, Side.FIRST)
@@ -170,9 +161,6 @@ class Nim:
         assert outcome.winner is not None
         return (Message(outcome.reason), Message("nim.wins", {"player": _player(outcome.winner)}))
 
-    def automatic_move(self, position: NimPosition) -> None:
-        return None
-
     @property
     def record_format(self) -> MoveListFormat:
         return MOVE_LIST
@@ -180,10 +168,6 @@ class Nim:
     @property
     def analyst(self) -> Analyst:
         return negamax_analyst(self)
-
-    @property
-    def commands(self) -> tuple[Command, ...]:
-        return ()
 
     @property
     def messages(self) -> Mapping[str, Mapping[str, str]]:

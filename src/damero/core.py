@@ -294,6 +294,34 @@ class Game(Protocol[PositionT, MoveT]):
         ...
 
 
+class GameDefaults:
+    """What most games share, to inherit: no options, no commands or automatic moves of their
+    own, and their words in damero's catalogues."""
+
+    __slots__ = ()
+
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        return {}
+
+    def variant(self, **options: int) -> Self:
+        if options:
+            raise ValueError(f"{type(self).__name__} has no options: {sorted(options)}")
+        return self
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return ()
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        return {}
+
+    def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
+        """Never: the side to move always chooses."""
+        return None
+
+
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
     """A value for `side` to move in words, naming the winner: 'the cats win in 17 plies', 'X wins by 6'."""
     winner = side if value.result == "win" else side.other

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from damero.core import Analyst, Command, Message, Outcome, Side, Verdict, parse_number
+from damero.core import (
+    Analyst,
+    Command,
+    GameDefaults,
+    Message,
+    Outcome,
+    Side,
+    Verdict,
+    parse_number,
+)
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import ExactAnalyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
@@ -292,7 +301,7 @@ def _grid(cell: Callable[[int, int], str]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class CatMouse:
+class CatMouse(GameDefaults):
     """The game of Four Cats and the Mouse, as damero's front ends and players see it."""
 
     @property
@@ -306,15 +315,6 @@ class CatMouse:
     @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return (("mouse", MOUSE), ("cats", CATS))
-
-    @property
-    def options(self) -> Mapping[str, tuple[int, ...]]:
-        return {}
-
-    def variant(self, **options: int) -> CatMouse:
-        if options:
-            raise ValueError(f"Four Cats and the Mouse has no options: {sorted(options)}")
-        return self
 
     def start(self) -> CatMousePosition:
         return CatMousePosition.start()
@@ -370,9 +370,6 @@ class CatMouse:
         mover = "catmouse.turn_mouse" if position.side_to_move is MOUSE else "catmouse.turn_cats"
         return (Message(mover),)
 
-    def automatic_move(self, position: CatMousePosition) -> None:
-        return None
-
     @property
     def record_format(self) -> MoveListFormat:
         return MOVE_LIST
@@ -385,10 +382,6 @@ class CatMouse:
     @property
     def commands(self) -> tuple[Command, ...]:
         return (Command("solve", "solve the whole game and print who wins each start", (), _solve),)
-
-    @property
-    def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return {}
 
     def describe_outcome(self, position: CatMousePosition, outcome: Outcome) -> tuple[Message, ...]:
         winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"

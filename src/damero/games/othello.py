@@ -12,6 +12,7 @@ from typing import Any
 from damero.core import (
     Analyst,
     Command,
+    GameDefaults,
     Limit,
     Message,
     Outcome,
@@ -452,7 +453,7 @@ _SIZE_OPTION = (("--size",), {"type": int, "default": DEFAULT_SIZE, "choices": S
 
 
 @dataclass(frozen=True)
-class Othello:
+class Othello(GameDefaults):
     """The Game entry point for Othello; `size` is the board width, an even number from 4 to 10."""
 
     size: int = DEFAULT_SIZE
@@ -564,10 +565,6 @@ class Othello:
             _solve,
         )
         return (perft, solve)
-
-    @property
-    def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return {}
 
     def describe_outcome(self, position: OthelloPosition, outcome: Outcome) -> tuple[Message, ...]:
         if outcome.winner is None:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from damero.core import Analyst, Command, Message, Outcome, Side, parse_number
+from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import negamax_analyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
@@ -205,7 +205,7 @@ def _player(side: Side) -> Message:
 
 
 @dataclass(frozen=True, slots=True)
-class TicTacToe:
+class TicTacToe(GameDefaults):
     """The game's entry point for front ends and computer players."""
 
     @property
@@ -219,15 +219,6 @@ class TicTacToe:
     @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return (("x", Side.FIRST), ("o", Side.SECOND))
-
-    @property
-    def options(self) -> Mapping[str, tuple[int, ...]]:
-        return {}
-
-    def variant(self, **options: int) -> TicTacToe:
-        if options:
-            raise ValueError(f"tic-tac-toe has no options: {sorted(options)}")
-        return self
 
     def start(self) -> TicTacToePosition:
         return TicTacToePosition()
@@ -265,10 +256,6 @@ class TicTacToe:
             return (turn,)
         return (turn, Message("tictactoe.taken_shown"))
 
-    def automatic_move(self, position: TicTacToePosition) -> None:
-        """Never: a player always has a free cell until the game is over."""
-        return None
-
     @property
     def record_format(self) -> MoveListFormat:
         return MOVE_LIST
@@ -277,14 +264,6 @@ class TicTacToe:
     def analyst(self) -> Analyst:
         """Plain negamax: the whole game is 5,478 positions."""
         return negamax_analyst(self)
-
-    @property
-    def commands(self) -> tuple[Command, ...]:
-        return ()
-
-    @property
-    def messages(self) -> Mapping[str, Mapping[str, str]]:
-        return {}
 
     def describe_outcome(
         self, position: TicTacToePosition, outcome: Outcome
