@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from damero.core import Message
 
@@ -41,3 +42,10 @@ class RecordError(DameroError, ValueError):
     def __init__(self, key: str, *, line: int, **values: object) -> None:
         super().__init__(key, line=line, **values)
         self.line = line
+
+
+class CutOffRecordError(RecordError):
+    """A file whose last entry was cut off, as a crash mid-write leaves it; `partial` is the
+    record of the complete entries before it, set by the format that read them."""
+
+    partial: Any = None

@@ -232,8 +232,8 @@ def damaged(line_number: int, replacement: str | None) -> str:
         ("\n".join(sample_lines()[:3]) + "\n", "record.no_boards", 0),
         # JUGADA 2 with a second X disc besides the one X placed.
         (damaged(11, "XOX."), "record.not_a_move", 9),
-        # JUGADA 2 repeats the initial board: a pass is never written.
-        (format_game([OthelloPosition.start(4)] * 2), "record.not_a_move", 9),
+        # JUGADA 2 repeats the initial board, but X could place: it is not a pass.
+        (format_game([OthelloPosition.start(4)] * 2), "record.not_a_pass", 9),
         # JUGADA 2 with X's disc on a square where it flips nothing.
         (damaged(10, "X...").replace(".XX.\n..X.", ".XO.\n....", 1), "record.not_a_move", 9),
         # Two discs placed at once (JUGADA 5 with an extra disc).

@@ -47,6 +47,13 @@ class Console:
             self.stdout.write(answer + "\n")
         return answer.strip()
 
+    def confirm(self, key: str, /, **values: object) -> bool:
+        """Asks a yes-or-no question; anything but yes (y, yes, s, si, sí) is no."""
+        return self.ask(self.text(key, **values)).lower() in YES_WORDS
+
+
+YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})
+
 
 def _is_terminal(stream: TextIO) -> bool:
     try:

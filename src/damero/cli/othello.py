@@ -7,7 +7,16 @@ from typing import Any
 
 from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS
-from damero.cli.play import Seating, ask_new_record, new_record, play, read_record, replay
+from damero.cli.play import (
+    Seating,
+    announce_automatic_move,
+    ask_new_record,
+    new_record,
+    play,
+    read_record,
+    read_to_continue,
+    replay,
+)
 from damero.core import Game, parse_number
 from damero.games.othello import SIZES
 from damero.records import Record
@@ -60,8 +69,9 @@ class OthelloMenu:
         path = self._ask_existing_file()
         if path is None:
             return
-        record = read_record(self.console, path, self.game.record_format)
+        record = read_to_continue(self.console, path, self.game.record_format)
         if record is not None:
+            announce_automatic_move(self.console, record)
             recorder = record.game.record_format.extend(path, record)
             last = Record(record.game, record.header, record.positions()[-1], ())
             self.seating.play(self.console, last, recorder=recorder)

@@ -16,9 +16,9 @@ from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Side
-from damero.errors import RecordError
+from damero.errors import CutOffRecordError, RecordError
 from damero.players import Player, computer_player
-from damero.records import Record, RecordFormat, read_file
+from damero.records import Record, RecordFormat, read_file, rewrite_file
 
 
 def new_record_path(console: Console, text: str) -> Path | None:
@@ -47,12 +47,43 @@ def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path |
 def read_record(
     console: Console, path: Path, record_format: RecordFormat | None = None
 ) -> Record | None:
-    """The record at `path` (in `record_format`, else whichever it is in), or None after saying why."""
+    """The record at `path` (in `record_format`, else whichever it is in), or None after saying why.
+
+    A file cut off by a crash gives its complete entries, after saying where it was cut.
+    """
     try:
         return read_file(path, record_format)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
+        partial = getattr(error, "partial", None)
+        if partial is not None:
+            console.say("record.showing_complete")
+        return partial
+
+
+def read_to_continue(console: Console, path: Path, record_format: RecordFormat) -> Record | None:
+    """The record at `path` to play on into; a cut-off file is repaired first if the player agrees."""
+    try:
+        return read_file(path, record_format)
+    except CutOffRecordError as error:
+        console.say("record.error", path=str(path), reason=error.message)
+        if error.partial is None or not console.confirm("record.ask_repair"):
+            return None
+        rewrite_file(path, error.partial)
+        console.say("record.repaired", path=str(path))
+        return read_record(console, path, record_format)
+    except RecordError as error:
+        console.say("record.error", path=str(path), reason=error.message)
         return None
+
+
+def announce_automatic_move(console: Console, record: Record) -> None:
+    """Says the notice of the record's last move if the rules made it (a forced pass), as in play."""
+    positions = record.positions()
+    if len(positions) > 1:
+        automatic = record.game.automatic_move(positions[-2])
+        if automatic is not None:
+            console.say_message(automatic[1])
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,10 @@ def _show(
     console.say("replay.position", number=step + 1, total=len(steps))
     if step > 0:
         console.say("replay.last_move", move=game.format_move(record.moves[steps[step - 1]]))
+    for skipped in range(steps[step - 1] + 1 if step > 0 else 0, index):
+        automatic = game.automatic_move(positions[skipped])
+        if automatic is not None:
+            console.say_message(automatic[1])
     position = positions[index]
     console.write(game.draw(position))
     for line in game.status(position):

@@ -227,4 +227,8 @@ MESSAGES: dict[str, str] = {
     "record.not_a_move": (
         "line {line}: board JUGADA {number} does not follow from the one before by a legal move"
     ),
+    "record.not_a_pass": "line {line}: board JUGADA {number} repeats the one before, but {side} could place a disc, so it is not a pass",
+    "record.showing_complete": "Showing the game up to the last complete entry before that.",
+    "record.ask_repair": "Go on from the last complete entry? The file is rewritten without the cut-off part (y/n): ",
+    "record.repaired": "{path} repaired: it now ends with its last complete entry.",
 }

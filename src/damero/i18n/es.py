@@ -247,4 +247,8 @@ MESSAGES: dict[str, str] = {
     "record.not_a_move": (
         "línea {line}: el tablero de la JUGADA {number} no sale del anterior con una jugada válida"
     ),
+    "record.not_a_pass": "línea {line}: el tablero JUGADA {number} repite el anterior, pero {side} podía poner ficha, así que no es un pase",
+    "record.showing_complete": "Se muestra la partida hasta la última entrada completa anterior.",
+    "record.ask_repair": "¿Seguir desde la última entrada completa? El fichero se reescribe sin la parte cortada (s/n): ",
+    "record.repaired": "{path} reparado: ahora termina en su última entrada completa.",
 }

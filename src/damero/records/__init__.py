@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 from damero.errors import RecordError
+from damero.records.appending import replace_file
 from damero.records.record import Record, RecordFormat
 
-__all__ = ["Record", "RecordFormat", "read_any"]
+__all__ = ["Record", "RecordFormat", "read_any", "read_file", "rewrite_file"]
 
 ENCODING = "utf-8"
 
@@ -54,3 +56,10 @@ def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
 def read_any(path: Path) -> Record:
     """The record in the file at `path`, recognising its format among the games' formats."""
     return read_file(path)
+
+
+def rewrite_file(path: Path, record: Record) -> None:
+    """Replaces the file at `path` by `record` in its game's format, through a renamed temporary file."""
+    text = io.StringIO()
+    record.game.record_format.write(record, text)
+    replace_file(path, text.getvalue().encode(ENCODING))

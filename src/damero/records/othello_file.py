@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TextIO
 
-from damero.core import Side, parse_number
-from damero.errors import IllegalMoveError, RecordError
+from damero.core import Message, Side, parse_number
+from damero.errors import CutOffRecordError, IllegalMoveError, RecordError
 from damero.games.othello import PASS, SIZES, Move, Othello, OthelloPosition
 from damero.records.appending import FileRecorder, create_file
 from damero.records.record import Record, record_moves
@@ -96,6 +96,10 @@ def read_size(stream: Iterable[str]) -> int:
     return _read_header(_Lines(stream))
 
 
+def _cut_off(line: int, number: int, rows: int, size: int) -> CutOffRecordError:
+    return CutOffRecordError("record.truncated", line=line, number=number, rows=rows, size=size)
+
+
 def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], int]]:
     """Yields (jugada number, board rows, line number of its `JUGADA` label) one board at a time.
 
@@ -113,23 +117,24 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
         if label is None:
             return
         label_line = lines.number
-        if label != f"JUGADA {expected_number}:":
-            raise RecordError(
-                "record.bad_jugada", line=label_line, text=label, number=expected_number
-            )
+        expected_label = f"JUGADA {expected_number}:"
         rows: list[str] = []
+
+        if label != expected_label:
+            if expected_label.startswith(label) and lines.next() is None:
+                raise _cut_off(label_line, expected_number, len(rows), size)
+            raise RecordError(
+                "record.bad_jugada", line=label_line, text=label[:40], number=expected_number
+            )
         while len(rows) < size:
             row = lines.next()
             if row is None:
-                raise RecordError(
-                    "record.truncated",
-                    line=label_line,
-                    number=expected_number,
-                    rows=len(rows),
-                    size=size,
-                )
+                raise _cut_off(label_line, expected_number, len(rows), size)
             if len(row) != size or not _CELLS.issuperset(row):
-                raise RecordError("record.bad_board_row", line=lines.number, text=row, size=size)
+                row_line = lines.number
+                if len(row) < size and _CELLS.issuperset(row) and lines.next() is None:
+                    raise _cut_off(label_line, expected_number, len(rows), size)
+                raise RecordError("record.bad_board_row", line=row_line, text=row[:40], size=size)
             rows.append(row)
         yield expected_number, tuple(rows), label_line
         expected_number += 1
@@ -162,17 +167,28 @@ def _steps(
     previous step's position to it and past a forced pass, the position ready to move, line).
 
     The side to move on the first board is X; after it, the side that did not just place.
+    A board repeated after a forced pass is that pass, as programs that write the board after
+    every `0 0` keep it; it adds no move, since the reader makes forced passes itself.
     """
     previous: OthelloPosition | None = None
+    pass_unseen = False
     for number, rows, line in read_boards(stream):
         if previous is None:
             board = OthelloPosition.from_rows(rows, Side.FIRST)
             moves: tuple[Move, ...] = ()
+        elif rows == previous.board_rows() and not previous.is_game_over():
+            if not pass_unseen:
+                side = Message(Othello().side_key(previous.side_to_move))
+                raise RecordError("record.not_a_pass", line=line, number=number, side=side)
+            pass_unseen = False
+            yield number, previous, (), previous, line
+            continue
         else:
             move = _placement(previous, rows, number, line)
             board, moves = previous.play(move), (move,)
         position = board
-        if position.legal_moves() == (PASS,):
+        pass_unseen = position.legal_moves() == (PASS,)
+        if pass_unseen:
             position, moves = position.play(PASS), (*moves, PASS)
         yield number, board, moves, position, line
         previous = position
@@ -265,9 +281,14 @@ class SeedFileFormat:
     def read(self, stream: TextIO) -> Record:
         start: OthelloPosition | None = None
         moves: list[Move] = []
-        for _number, board, steps, _position, _line in _steps(stream):
-            start = board if start is None else start
-            moves.extend(steps)
+        try:
+            for _number, board, steps, _position, _line in _steps(stream):
+                start = board if start is None else start
+                moves.extend(steps)
+        except CutOffRecordError as error:
+            if start is not None:
+                error.partial = Record(Othello(start.size), (), start, tuple(moves))
+            raise
         if start is None:
             raise RecordError("record.no_boards", line=0)
         return Record(Othello(start.size), (), start, tuple(moves))
