@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -94,3 +96,58 @@ def with_nim() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(damero.games, "GAMES", (*damero.games.GAMES, Nim()))
         yield
+
+
+def run_in_terminal(
+    arguments: Sequence[str],
+    keys: Sequence[str],
+    *,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    quiet: float = 0.3,
+    timeout: float = 120,
+) -> str:
+    """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
+
+    Each key string is typed once the program has written nothing for `quiet` seconds (it is
+    waiting); returns everything the terminal showed, echoed keys included.
+    """
+    master, slave = os.openpty()
+    environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    environment.pop("NO_COLOR", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "damero", *arguments],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=cwd,
+        env=environment | (env or {}),
+        start_new_session=True,
+    )
+    os.close(slave)
+    shown = b""
+    pending = list(keys)
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], quiet)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the program ended and closed the terminal
+                    break
+                if not chunk:
+                    break
+                shown += chunk
+            elif pending:
+                os.write(master, pending.pop(0).encode())
+            elif process.poll() is not None:
+                break
+        else:
+            raise TimeoutError(shown.decode("utf-8", "replace")[-2000:])
+    finally:
+        os.close(master)
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+    return shown.decode("utf-8", "replace")

@@ -48,13 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     parser = commands.add_parser(game.name, help=game.description, description=game.description)
     _add_language(parser, default=argparse.SUPPRESS)
-    _add_players(parser, game)
-    for option, values in game.options.items():
-        parser.add_argument(
-            f"--{option}", type=int, choices=values, help=f"the game's {option} (default: asked)"
-        )
-    _add_record_options(parser)
+    _add_play_options(parser, game, default=None)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    play_action = _add_action(actions, "play", "play at once, without a menu")
+    _add_play_options(play_action, game, default=argparse.SUPPRESS)
     analyse = _add_action(actions, "analyse", "print who wins a position and each move's value")
     example = game.format_position(game.start())
     analyse.add_argument(
@@ -91,40 +88,64 @@ def _add_action(actions: Any, name: str, description: str) -> argparse.ArgumentP
     return parser
 
 
-def _add_players(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> None:
-    for option, _side in game.side_options:
-        parser.add_argument(
-            f"--{option}",
+def _add_play_options(
+    parser: argparse.ArgumentParser, game: Game[Any, Any], *, default: object
+) -> None:
+    """Who plays, how, and into which file; `default` SUPPRESS leaves a value the game's own
+    parser already read, so the options work before and after `play`."""
+
+    def option(name: str, fallback: object, **settings: Any) -> None:
+        value = fallback if default is None else default
+        parser.add_argument(f"--{name}", default=value, **settings)
+
+    for side_option, _side in game.side_options:
+        side = "the " + side_option if len(side_option) > 1 else side_option.upper()
+        option(
+            side_option,
+            "human",
             choices=("human", "computer"),
-            default="human",
-            help=f"who plays {'the ' + option if len(option) > 1 else option.upper()} (default: human)",
+            help=f"who plays {side} (default: human)",
         )
-    parser.add_argument(
-        "--level",
+    option(
+        "level",
+        3,
         type=int,
         choices=LEVELS,
-        default=3,
         help="the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3",
     )
-    parser.add_argument(
-        "--seed", type=int, help="seed for the computer's choices between equal moves"
+    option("seed", None, type=int, help="seed for the computer's choices between equal moves")
+    option(
+        "delay",
+        None,
+        type=_seconds,
+        metavar="SECONDS",
+        help="pause after each computer move (default: a short one when only computers play at a terminal)",
     )
-
-
-def _add_record_options(parser: argparse.ArgumentParser) -> None:
+    for name, values in game.options.items():
+        option(name, None, type=int, choices=values, help=f"the game's {name} (default: asked)")
     records = parser.add_mutually_exclusive_group()
     records.add_argument(
         "--save",
         metavar="FILE",
         type=Path,
-        help="write the game to FILE as it goes, one move per line",
+        default=None if default is None else default,
+        help="write the game to FILE as it goes",
     )
     records.add_argument(
         "--replay",
         metavar="FILE",
         type=Path,
+        default=None if default is None else default,
         help="replay a saved game: a forward, r back, s leave, j play on",
     )
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more and finite."""
+    seconds = float(text)
+    if not 0 <= seconds < float("inf"):
+        raise ValueError(text)
+    return seconds
 
 
 def main(
@@ -179,27 +200,29 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     action = getattr(arguments, "action", None)
     if action == "analyse":
         return _analyse(console, game, arguments)
-    if action is not None:
+    if action not in (None, "play"):
         return _command(console, game, arguments)
     computers = frozenset(
         side for option, side in game.side_options if getattr(arguments, option) == "computer"
     )
-    seating = Seating(computers, arguments.level, arguments.seed)
+    seating = Seating(computers, arguments.level, arguments.seed, arguments.delay)
     if arguments.replay is not None:
         return play.replay_file(console, arguments.replay, seating, game)
+    save = None
     if arguments.save is not None:
         save = play.new_record_path(console, str(arguments.save))
         if save is None:
             return 2
-        return play.play(console, play.new_record(game), seating, save=save)
-    return _play(console, game, seating)
+    if action is None and save is None:
+        return _play(console, game, seating)
+    return play.play_games(console, game, seating, save=save)
 
 
 def _play(console: Console, game: Game[Any, Any], seating: Seating) -> int:
     """Plays `game`; one whose every game goes into a file opens the seed's file menu instead."""
     if game.record_format.keeps_every_game:
         return OthelloMenu(console, seating, game).run()
-    return play.play(console, play.new_record(game), seating)
+    return play.play_games(console, game, seating)
 
 
 def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:

@@ -20,6 +20,8 @@ class Console:
         self.stdout = stdout
         self.catalog = catalog
         self.echo = not _is_terminal(stdin)
+        self.is_terminal = not self.echo and _is_terminal(stdout)
+        """Whether a person sits at a terminal: then damero may ask more and pause for them."""
 
     def text(self, key: str, /, **values: object) -> str:
         return self.catalog.text(key, **values)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -87,6 +88,8 @@ class Match:
     moves: list[Any] = field(default_factory=list)
     recorder: Recorder | None = None
     computers: frozenset[Side] = frozenset()
+    delay: float = 0.0
+    """Seconds to wait after showing a computer's move, so that a person can follow."""
 
     @property
     def position(self) -> Position[Any]:
@@ -120,7 +123,8 @@ class Match:
         return outcome
 
     def advance(self, move: Any) -> None:
-        if self.position.side_to_move in self.computers:
+        by_computer = self.position.side_to_move in self.computers
+        if by_computer:
             mover = self.console.text(self.game.side_key(self.position.side_to_move))
             self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
         self.positions.append(self.position.play(move))
@@ -128,6 +132,8 @@ class Match:
         if self.recorder is not None:
             self.recorder.played(self.position, move)
         self.show()
+        if by_computer and self.delay > 0:
+            time.sleep(self.delay)
 
     def take_back(self) -> None:
         """Takes back the last move, and the computer's replies before it, back to a person's turn."""

@@ -15,10 +15,13 @@ from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
-from damero.core import Game, Side
+from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError
 from damero.players import Player, computer_player
 from damero.records import Record, RecordFormat, read_file, rewrite_file
+
+WATCHING_DELAY = 1.0
+"""The pause between moves when a person watches the computer play itself."""
 
 
 def new_record_path(console: Console, text: str) -> Path | None:
@@ -93,6 +96,14 @@ class Seating:
     computers: frozenset[Side] = frozenset()
     level: int = 3
     seed: int | None = None
+    delay: float | None = None
+    """Seconds between computer moves; None: a short pause when only computers play at a terminal."""
+
+    def pause(self, console: Console) -> float:
+        if self.delay is not None:
+            return self.delay
+        only_computers = self.computers == frozenset(Side)
+        return WATCHING_DELAY if only_computers and console.is_terminal else 0.0
 
     def players(self, console: Console, game: Game[Any, Any]) -> dict[Side, Player]:
         rng = random.Random(self.seed)
@@ -113,8 +124,8 @@ class Seating:
         record: Record,
         *,
         recorder: Recorder | None = None,
-    ) -> None:
-        """Plays on from the end of `record` until the game ends or a person leaves."""
+    ) -> Outcome | None:
+        """Plays on from the end of `record`; the outcome, or None if a person left."""
         game = record.game
         match = Match(
             console,
@@ -124,8 +135,9 @@ class Seating:
             list(record.moves),
             recorder,
             self.computers,
+            self.pause(console),
         )
-        match.run()
+        return match.run()
 
 
 def new_record(game: Game[Any, Any], start: Any = None, moves: Sequence[Any] = ()) -> Record:
@@ -135,11 +147,27 @@ def new_record(game: Game[Any, Any], start: Any = None, moves: Sequence[Any] = (
     return Record(game, (("started", started),), start, tuple(moves))
 
 
-def play(console: Console, record: Record, seating: Seating, *, save: Path | None = None) -> int:
-    """Plays on from the end of `record`, into a new file at `save` if given; 0 when it ends or a player leaves."""
+def play(
+    console: Console, record: Record, seating: Seating, *, save: Path | None = None
+) -> Outcome | None:
+    """Plays on from the end of `record`, into a new file at `save` if given."""
     recorder = None if save is None else record.game.record_format.create(save, record)
-    seating.play(console, record, recorder=recorder)
-    return 0
+    return seating.play(console, record, recorder=recorder)
+
+
+def play_games(
+    console: Console, game: Game[Any, Any], seating: Seating, *, save: Path | None = None
+) -> int:
+    """Plays `game` from its start; at a terminal, offers another game after each one ends.
+
+    A game saved into a file asks for a new file for the next one.
+    """
+    while True:
+        outcome = play(console, new_record(game), seating, save=save)
+        if outcome is None or not console.is_terminal or not console.confirm("cli.play_again"):
+            return 0
+        if save is not None:
+            save = ask_new_record(console)
 
 
 def replay(

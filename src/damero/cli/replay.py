@@ -56,6 +56,10 @@ def view(
         elif key in leave_words:
             return
         elif key == "j":
+            if positions[steps[step]].outcome() is not None:
+                console.say("replay.game_over")
+                show = False
+                continue
             play_on(steps[step])
             return
         elif key == "?":

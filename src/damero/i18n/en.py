@@ -231,4 +231,6 @@ MESSAGES: dict[str, str] = {
     "record.showing_complete": "Showing the game up to the last complete entry before that.",
     "record.ask_repair": "Go on from the last complete entry? The file is rewritten without the cut-off part (y/n): ",
     "record.repaired": "{path} repaired: it now ends with its last complete entry.",
+    "cli.play_again": "Play again? (y/n): ",
+    "replay.game_over": "The game is over here: go back with r to play on from an earlier position.",
 }

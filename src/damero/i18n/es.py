@@ -251,4 +251,6 @@ MESSAGES: dict[str, str] = {
     "record.showing_complete": "Se muestra la partida hasta la última entrada completa anterior.",
     "record.ask_repair": "¿Seguir desde la última entrada completa? El fichero se reescribe sin la parte cortada (s/n): ",
     "record.repaired": "{path} reparado: ahora termina en su última entrada completa.",
+    "cli.play_again": "¿Otra partida? (s/n): ",
+    "replay.game_over": "Aquí la partida ha terminado: vuelve atrás con r para seguir desde una jugada anterior.",
 }

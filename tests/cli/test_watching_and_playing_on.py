@@ -1,0 +1,43 @@
+"""`play` without a menu, the pause between computer moves, another game, and `j` at the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Run, run_in_terminal
+
+
+def test_othello_play_needs_no_file(run: Run, tmp_path: Path) -> None:
+    watch = ["--x", "computer", "--o", "computer", "--level", "1", "--delay", "0"]
+    result = run(["othello", "play", *watch, "--size", "6", "--lang", "en"])
+    assert result.returncode == 0, result.stderr
+    assert "Name of the file" not in result.stdout and "Play again" not in result.stdout
+    last = result.stdout.rstrip().splitlines()[-1]
+    assert "wins" in last or "draw" in last
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_othello_save_and_replay_as_the_other_games(run: Run, tmp_path: Path) -> None:
+    run(["othello", "--save", "g.txt", "--size", "4", "--lang", "en"], ["4 3", "q"])
+    assert (tmp_path / "g.txt").read_text().count("JUGADA") == 2
+    out = run(["othello", "--replay", "g.txt", "--lang", "en"], ["a", "s"]).stdout
+    assert "Position 2 of 2" in out and "Last move: 4 3" in out
+
+
+def test_a_finished_game_asks_for_another_at_a_terminal(tmp_path: Path) -> None:
+    shown = run_in_terminal(
+        ["tictactoe", "--lang", "en"],
+        ["1\n", "4\n", "2\n", "5\n", "3\n", "y\n", "5\n", "q\n"],
+        cwd=tmp_path,
+    )
+    assert shown.count("Play again? (y/n)") == 1
+    assert shown.count("Congratulations, player X") == 1
+    assert "Game left." in shown
+
+
+def test_j_on_a_finished_game_says_so(run: Run, tmp_path: Path) -> None:
+    run(["tictactoe", "--save", "t.txt"], ["1", "4", "2", "5", "3"])
+    out = run(["replay", "t.txt", "--lang", "en"], ["a"] * 5 + ["j", "r", "s"]).stdout
+    assert "The game is over here" in out
+    assert "Position 5 of 6" in out, "the next key is a replay key again"
+    assert not (tmp_path / "r").exists()
