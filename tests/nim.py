@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number
+from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number, split_words
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import negamax_analyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
@@ -118,7 +118,7 @@ class Nim(GameDefaults):
         return NimPosition(START, Side.FIRST)
 
     def parse_move(self, position: NimPosition, text: str) -> Take:
-        numbers = [parse_number(word) for word in text.replace(",", " ").split()]
+        numbers = [parse_number(word) for word in split_words(text)]
         if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
             raise InvalidMoveError("nim.not_a_move", text=text.strip()[:40])
         return Take(numbers[0], numbers[1])

@@ -52,6 +52,18 @@ class Limit:
 MoveT = TypeVar("MoveT", bound=Hashable)
 
 _NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+_SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a move as players type them: '3 4', '3,4', '3;4' and '3-4' all give ['3', '4'].
+
+    A dash separates only between digits, so '-1' stays a (negative) number.
+
+    >>> split_words(" 20-24 "), split_words("3, 4"), split_words("-1 -1")
+    (['20', '24'], ['3', '4'], ['-1', '-1'])
+    """
+    return [word for word in _SEPARATORS.split(text.strip()) if word]
 
 
 def parse_number(text: str) -> int | None:

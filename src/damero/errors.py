@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping
 from typing import Any
 
 from damero.core import Message
+
+_OS_REASONS = {
+    errno.ENOENT: "record.no_such_file",
+    errno.EACCES: "record.permission_denied",
+    errno.EPERM: "record.permission_denied",
+    errno.EISDIR: "record.is_a_folder",
+    errno.ENOTDIR: "record.not_a_folder",
+    errno.ENAMETOOLONG: "record.name_too_long",
+    errno.ELOOP: "record.too_many_links",
+    errno.ENOSPC: "record.disk_full",
+    errno.EFBIG: "record.file_too_large",
+    errno.EROFS: "record.read_only",
+}
+
+
+def os_reason(error: OSError) -> Message:
+    """Why the operating system refused, in words the catalogues translate; its own words else."""
+    key = _OS_REASONS.get(error.errno or 0)
+    if key is None:
+        return Message("record.os_error", {"text": error.strerror or str(error)})
+    return Message(key)
 
 
 class DameroError(Exception):

@@ -80,7 +80,7 @@ class OthelloMenu:
         answer = self.console.ask(self.console.text("othello.ask_load_file"))
         if not answer or answer.lower() in QUIT_WORDS:
             return None
-        path = Path(answer)
+        path = Path(answer).expanduser()
         if not path.is_file():
             self.console.say("record.missing", path=answer)
             return None

@@ -26,7 +26,7 @@ WATCHING_DELAY = 1.0
 
 def new_record_path(console: Console, text: str) -> Path | None:
     """The path for a new record; refuses (returns None) an existing file so nothing is overwritten."""
-    path = Path(text)
+    path = Path(text).expanduser()
     if path.exists():
         console.say("record.exists", path=text)
         return None

@@ -9,7 +9,6 @@ turns alternate strictly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +23,7 @@ from damero.core import (
     Side,
     Verdict,
     parse_number,
+    split_words,
 )
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import ExactAnalyst
@@ -189,12 +189,9 @@ class CatMousePosition:
         return None
 
 
-_SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
-
-
 def parse_squares(text: str) -> tuple[int, ...]:
     """The square numbers in `text` ('20 24', '20,24', '20-24'); raises InvalidMoveError."""
-    words = [word for word in _SEPARATORS.split(text.strip()) if word]
+    words = split_words(text)
     if not words:
         raise InvalidMoveError("catmouse.not_a_number", text=text)
     squares = []
@@ -204,6 +201,23 @@ def parse_squares(text: str) -> tuple[int, ...]:
             raise InvalidMoveError("catmouse.not_a_number", text=word[:40])
         if square not in SQUARES:
             raise InvalidMoveError("catmouse.off_board", square=square)
+        squares.append(square)
+    return tuple(squares)
+
+
+_ROWS_AND_COLUMNS = range(1, 9)
+
+
+def _squares_by_row_and_column(text: str) -> tuple[int, ...]:
+    """The squares named by (row, column) pairs, rows and columns 1..8, each a dark square."""
+    numbers = [parse_number(word) for word in split_words(text)]
+    squares = []
+    for row, column in zip(numbers[::2], numbers[1::2], strict=True):
+        if row is None or column is None:
+            raise InvalidMoveError("catmouse.not_a_number", text=text.strip()[:40])
+        square = square_at(row, column)
+        if square is None:
+            raise InvalidMoveError("catmouse.not_a_dark_square", row=row, column=column)
         squares.append(square)
     return tuple(squares)
 
@@ -326,13 +340,19 @@ class CatMouse(GameDefaults):
         return format_position(position)
 
     def parse_move(self, position: CatMousePosition, text: str) -> Move:
-        squares = parse_squares(text)
+        """Squares by number ('26'; '20 24'), or by row and column as the CLIPS version of the
+        seed asks for them ('6 3'; '5 8 6 7'): the same squares, named another way."""
+        words = split_words(text)
+        by_row_and_column = len(words) == (2 if position.side_to_move is MOUSE else 4) and all(
+            parse_number(word) in _ROWS_AND_COLUMNS for word in words
+        )
+        squares = _squares_by_row_and_column(text) if by_row_and_column else parse_squares(text)
         if position.side_to_move is MOUSE:
             if len(squares) != 1:
-                raise InvalidMoveError("catmouse.mouse_gives_one", text=text)
+                raise InvalidMoveError("catmouse.mouse_gives_one", text=text.strip()[:40])
             return MouseMove(squares[0])
         if len(squares) != 2:
-            raise InvalidMoveError("catmouse.cats_give_two", text=text)
+            raise InvalidMoveError("catmouse.cats_give_two", text=text.strip()[:40])
         return CatMove(squares[0], squares[1])
 
     def format_move(self, move: Move) -> str:

@@ -21,6 +21,7 @@ from damero.core import (
     Value,
     describe_value,
     parse_number,
+    split_words,
 )
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import THINKING, check_level
@@ -146,21 +147,30 @@ def format_move(move: Move) -> str:
     return f"{move.row + 1} {move.column + 1}"
 
 
-_MOVE_SEPARATOR = re.compile(r"[\s,]+")
+_LETTER_AND_ROW = re.compile(r"([a-jA-J])([0-9]{1,2})")
 
 
 def parse_move(text: str, *, size: int) -> Move:
-    """The move a player typed as `fila columna` ("3 4" or "3,4"), 1-based; "0 0" is PASS.
+    """The move a player typed: `fila columna` ("3 4", "3,4", "3-4"), 1-based, "0 0" for PASS;
+    or the column's letter and the row, as the seed's rules write moves ("d3" is "3 4").
 
     Says nothing about legality: `OthelloPosition.play` judges that.
+
+    >>> parse_move("d3", size=8) == parse_move("3-4", size=8) == Move(2, 3)
+    True
     """
-    words = [word for word in _MOVE_SEPARATOR.split(text.strip()) if word]
-    numbers = [parse_number(word) for word in words]
-    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
-        raise InvalidMoveError("othello.not_two_numbers", text=text.strip()[:40])
-    row, column = numbers[0], numbers[1]
-    if row == 0 and column == 0:
-        return PASS
+    stripped = text.strip()
+    letter_and_row = _LETTER_AND_ROW.fullmatch(stripped)
+    if letter_and_row is not None:
+        row = int(letter_and_row.group(2))
+        column = ord(letter_and_row.group(1).lower()) - ord("a") + 1
+    else:
+        numbers = [parse_number(word) for word in split_words(stripped)]
+        if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
+            raise InvalidMoveError("othello.not_two_numbers", text=stripped[:40])
+        row, column = numbers[0], numbers[1]
+        if row == 0 and column == 0:
+            return PASS
     if not (1 <= row <= size and 1 <= column <= size):
         raise InvalidMoveError("othello.off_board", text=text.strip(), size=size)
     return Move(row - 1, column - 1)

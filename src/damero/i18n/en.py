@@ -55,7 +55,8 @@ MESSAGES: dict[str, str] = {
         "opponent's discs (in a row, a column or a diagonal) between it and one of yours: those\n"
         "discs turn to your colour. Only the disc just placed flips. A player who cannot place\n"
         "passes, automatically. The game ends when neither can place; most discs wins.\n"
-        "Type the row and the column (fila columna), for example 3 4; -1 -1 goes back to the menu."
+        "Type the row and the column (fila columna): 3 4, 3,4 or 3-4; or the column's letter and\n"
+        "the row, as in d3; 0 0 passes; -1 -1 goes back to the menu."
     ),
     "tictactoe.rules": (
         "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1 to 9 row\n"
@@ -167,8 +168,9 @@ MESSAGES: dict[str, str] = {
         "29..32; one cat moves per turn. The mouse starts on 29, 30, 31 or 32, moves first, and\n"
         "may go forward or back. Nobody moves onto a taken square and nothing is captured.\n"
         "The mouse wins when it reaches 1..4, or when the cats cannot move; the cats win when\n"
-        "the mouse cannot move. The mouse types its new square (26); the cats type the cat and\n"
-        "its new square (20 24, 20,24 or 20-24)."
+        "the mouse cannot move. The mouse types its new square (26, or 7 4 as row and column);\n"
+        "the cats type the cat and its new square (20 24, 20,24 or 20-24) or both as rows and\n"
+        "columns (5 8 6 7)."
     ),
     # Tic-tac-toe
     "tictactoe.x": "X",
@@ -233,4 +235,15 @@ MESSAGES: dict[str, str] = {
     "record.repaired": "{path} repaired: it now ends with its last complete entry.",
     "cli.play_again": "Play again? (y/n): ",
     "replay.game_over": "The game is over here: go back with r to play on from an earlier position.",
+    "record.no_such_file": "there is no such file",
+    "record.permission_denied": "permission denied",
+    "record.is_a_folder": "it is a folder, not a file",
+    "record.not_a_folder": "a part of the path is not a folder",
+    "record.name_too_long": "the name is too long",
+    "record.too_many_links": "too many symbolic links",
+    "record.disk_full": "the disk is full",
+    "record.file_too_large": "the file is too large",
+    "record.read_only": "the disk is read-only",
+    "record.os_error": "{text}",
+    "catmouse.not_a_dark_square": "Wrong move... row {row}, column {column} is not one of the numbered squares.",
 }

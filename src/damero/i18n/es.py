@@ -55,7 +55,8 @@ MESSAGES: dict[str, str] = {
         "fichas contrarias (en fila, columna o diagonal) entre ella y otra suya: esas fichas se\n"
         "voltean. Sólo voltea la ficha recién colocada. Quien no puede colocar ficha pasa, de\n"
         "forma automática. La partida acaba cuando ninguno puede colocar; gana quien tenga más\n"
-        "fichas. Escriba fila y columna, por ejemplo 3 4; -1 -1 vuelve al menú."
+        "fichas. Escriba fila y columna: 3 4, 3,4 o 3-4; o la letra de la columna y la fila,\n"
+        "como d3; 0 0 pasa; -1 -1 vuelve al menú."
     ),
     "tictactoe.rules": (
         "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla libre,\n"
@@ -178,7 +179,8 @@ MESSAGES: dict[str, str] = {
         "30, 31 o 32, mueve primero y puede avanzar o retroceder. Nadie ocupa una casilla ya\n"
         "ocupada y nunca se captura. Gana el ratón si llega a 1..4 o si los gatos no pueden\n"
         "mover; ganan los gatos si el ratón no puede moverse. El ratón escribe su nueva casilla\n"
-        "(26); los gatos, el gato y su destino (20 24, 20,24 o 20-24)."
+        "(26, o 7 4 como fila y columna); los gatos, el gato y su destino (20 24, 20,24 o 20-24)\n"
+        "o ambos como fila y columna (5 8 6 7)."
     ),
     # Tic-tac-toe
     "tictactoe.x": "X",
@@ -253,4 +255,15 @@ MESSAGES: dict[str, str] = {
     "record.repaired": "{path} reparado: ahora termina en su última entrada completa.",
     "cli.play_again": "¿Otra partida? (s/n): ",
     "replay.game_over": "Aquí la partida ha terminado: vuelve atrás con r para seguir desde una jugada anterior.",
+    "record.no_such_file": "no existe ese fichero",
+    "record.permission_denied": "permiso denegado",
+    "record.is_a_folder": "es una carpeta, no un fichero",
+    "record.not_a_folder": "una parte de la ruta no es una carpeta",
+    "record.name_too_long": "el nombre es demasiado largo",
+    "record.too_many_links": "demasiados enlaces simbólicos",
+    "record.disk_full": "el disco está lleno",
+    "record.file_too_large": "el fichero es demasiado grande",
+    "record.read_only": "el disco es de solo lectura",
+    "record.os_error": "{text}",
+    "catmouse.not_a_dark_square": "Jugada incorrecta... la fila {row}, columna {column} no es una de las casillas numeradas.",
 }

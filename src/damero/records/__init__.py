@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from damero.errors import RecordError
+from damero.errors import RecordError, os_reason
 from damero.records.appending import replace_file
 from damero.records.record import Record, RecordFormat
 
@@ -31,6 +31,7 @@ def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
     The formats known are those of the games in `GAMES`. Undecodable bytes become U+FFFD and
     fail as bad lines; every failure is a RecordError naming the line at fault.
     """
+    path = path.expanduser()
     try:
         with path.open(encoding=ENCODING, errors="replace", newline="") as stream:
             first = ""
@@ -46,7 +47,7 @@ def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
                     return known.read(stream)
     except OSError as error:
         raise RecordError(
-            "record.cannot_open", line=0, path=str(path), why=error.strerror or str(error)
+            "record.cannot_open", line=0, path=str(path), why=os_reason(error)
         ) from None
     if not first:
         raise RecordError("record.empty", line=1)
