@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from damero.cli.console import Console
 from damero.core import Game, Outcome, Position, Side
-from damero.errors import DameroError
+from damero.errors import DameroError, RecordWriteError
 from damero.players import Player
 
 
@@ -129,8 +129,7 @@ class Match:
             self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
         self.positions.append(self.position.play(move))
         self.moves.append(move)
-        if self.recorder is not None:
-            self.recorder.played(self.position, move)
+        self._record(lambda recorder: recorder.played(self.position, move))
         self.show()
         if by_computer and self.delay > 0:
             time.sleep(self.delay)
@@ -150,6 +149,17 @@ class Match:
                 self.game.automatic_move(self.position) is None
             ):
                 break
-        if self.recorder is not None:
-            self.recorder.taken_back(taken_back)
+        self._record(lambda recorder: recorder.taken_back(taken_back))
         self.show()
+
+    def _record(self, write: Callable[[Recorder], None]) -> None:
+        """Keeps the file in step; after a write error (the file is left as it was), says so and
+        plays on without a file."""
+        if self.recorder is None:
+            return
+        try:
+            write(self.recorder)
+        except RecordWriteError as error:
+            self.console.say_message(error.message)
+            self.console.say("record.playing_unsaved")
+            self.recorder = None

@@ -16,7 +16,7 @@ from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
-from damero.errors import CutOffRecordError, RecordError
+from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
 from damero.records import Record, RecordFormat, read_file, rewrite_file
 
@@ -72,7 +72,11 @@ def read_to_continue(console: Console, path: Path, record_format: RecordFormat) 
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):
             return None
-        rewrite_file(path, error.partial)
+        try:
+            rewrite_file(path, error.partial)
+        except RecordWriteError as failure:
+            console.say_message(failure.message)
+            return None
         console.say("record.repaired", path=str(path))
         return read_record(console, path, record_format)
     except RecordError as error:
@@ -151,7 +155,13 @@ def play(
     console: Console, record: Record, seating: Seating, *, save: Path | None = None
 ) -> Outcome | None:
     """Plays on from the end of `record`, into a new file at `save` if given."""
-    recorder = None if save is None else record.game.record_format.create(save, record)
+    recorder = None
+    if save is not None:
+        try:
+            recorder = record.game.record_format.create(save, record)
+        except RecordWriteError as error:
+            console.say_message(error.message)
+            console.say("record.playing_unsaved")
     return seating.play(console, record, recorder=recorder)
 
 

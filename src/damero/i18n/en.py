@@ -246,4 +246,15 @@ MESSAGES: dict[str, str] = {
     "record.read_only": "the disk is read-only",
     "record.os_error": "{text}",
     "catmouse.not_a_dark_square": "Wrong move... row {row}, column {column} is not one of the numbered squares.",
+    # --- files that cannot be written or named ---
+    "record.write_failed": "Could not write to {path}: {why}. The file is kept as it was before this move.",
+    "record.create_failed": "Could not start {path}: {why}. No file is left under that name.",
+    "record.playing_unsaved": "The game goes on without being saved.",
+    "record.already_exists": "there is already a file of that name",
+    "record.name_has_nul": "a file name cannot hold a NUL character",
+    "record.not_a_regular_file": "it is not an ordinary file",
+    "record.line_too_long": "line {line}: longer than {limit} characters, which no game file line is",
+    "record.too_big": "line {line}: the file goes on past {limit} characters, more than any game file holds",
+    "record.not_the_start": "line {line}: board JUGADA 1 is not the starting board of a game",
+    "cli.system_error": "The system refused: {why}.",
 }

@@ -266,4 +266,15 @@ MESSAGES: dict[str, str] = {
     "record.read_only": "el disco es de solo lectura",
     "record.os_error": "{text}",
     "catmouse.not_a_dark_square": "Jugada incorrecta... la fila {row}, columna {column} no es una de las casillas numeradas.",
+    # --- ficheros que no se pueden escribir o nombrar ---
+    "record.write_failed": "No se pudo escribir en {path}: {why}. El fichero queda como estaba antes de esta jugada.",
+    "record.create_failed": "No se pudo crear {path}: {why}. No queda ningún fichero con ese nombre.",
+    "record.playing_unsaved": "La partida sigue sin guardarse.",
+    "record.already_exists": "ya hay un fichero con ese nombre",
+    "record.name_has_nul": "un nombre de fichero no puede contener el carácter NUL",
+    "record.not_a_regular_file": "no es un fichero normal",
+    "record.line_too_long": "línea {line}: tiene más de {limit} caracteres, y ninguna línea de una partida los tiene",
+    "record.too_big": "línea {line}: el fichero pasa de {limit} caracteres, más de lo que ocupa cualquier partida",
+    "record.not_the_start": "línea {line}: el tablero JUGADA 1 no es el tablero inicial de una partida",
+    "cli.system_error": "El sistema se ha negado: {why}.",
 }

@@ -236,7 +236,7 @@ def open_game_file(path: str | os.PathLike[str]) -> IO[str]:
 def create_game_file(path: Path, positions: Sequence[OthelloPosition]) -> None:
     """Starts a new game file holding `positions` as JUGADA 1, 2, ...; never replaces a file.
 
-    Raises FileExistsError when `path` exists, so a game can never overwrite another.
+    Raises RecordWriteError when `path` exists, so a game can never overwrite another.
     """
     create_file(path, format_game(positions))
 
