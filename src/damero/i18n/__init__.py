@@ -60,7 +60,7 @@ class _SpanishNumbers(string.Formatter):
     """
 
     def format_field(self, value: object, format_spec: str) -> str:
-        text = super().format_field(value, format_spec)
+        text = str(super().format_field(value, format_spec))
         if isinstance(value, int | float) and not isinstance(value, bool):
             return text.translate(_SWAP_SEPARATORS)
         return text
