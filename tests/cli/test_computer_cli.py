@@ -46,8 +46,8 @@ def test_hint_at_any_prompt(run: Run) -> None:
 
 def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
     text = run(["catmouse", "analyse", "22", "1", "2", "3", "17", "mouse", "--lang", "en"]).stdout
-    assert "the mouse wins in 13 plies" in text
-    assert "      18  the mouse wins in 13 plies" in text
+    assert "the mouse wins in 13 moves: 7 by the mouse, 6 by the cats" in text
+    assert "      18  the mouse wins in 13 moves" in text
     document = json.loads(run(["catmouse", "analyse", "22", "1", "2", "3", "17", "--json"]).stdout)
     assert document["result"] == "win" and document["plies"] == 13
     assert [move["move"] for move in document["moves"]] == ["18", "26", "25"]

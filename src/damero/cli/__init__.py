@@ -176,11 +176,17 @@ def main(
 
 
 OPTION = re.compile(r"--?[a-z][a-z-]*(=.*)?", re.DOTALL)
+NUMBER = re.compile(r"-[0-9.]+")
 
 
 def _board_word(word: str) -> str:
     """A board with '.' for '-', so that one starting with '-' is not taken for an option."""
-    if len(word) >= 9 and word.startswith("-") and not OPTION.fullmatch(word):
+    if (
+        len(word) > 1
+        and word.startswith("-")
+        and not OPTION.fullmatch(word)
+        and not NUMBER.fullmatch(word)
+    ):
         return word.replace("-", ".")
     return word
 

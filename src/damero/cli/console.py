@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TextIO
 
 from damero.core import Message
@@ -27,7 +28,7 @@ class Console:
         return self.catalog.text(key, **values)
 
     def write(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write(fit(text) + "\n")
         self.stdout.flush()
 
     def say(self, key: str, /, **values: object) -> None:
@@ -38,7 +39,7 @@ class Console:
 
     def ask(self, prompt: str) -> str:
         """One line of input without its line end; raises EndOfInput when the stream is over."""
-        self.stdout.write(prompt)
+        self.stdout.write(fit(prompt))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -52,6 +53,37 @@ class Console:
     def confirm(self, key: str, /, **values: object) -> bool:
         """Asks a yes-or-no question; anything but yes (y, yes, s, si, sí) is no."""
         return self.ask(self.text(key, **values)).lower() in YES_WORDS
+
+
+COLUMNS = 80
+"""The width every line is kept within, the narrowest terminal people still use."""
+
+
+def fit(text: str) -> str:
+    """`text` with each line longer than COLUMNS broken between words, its indent kept.
+
+    A prompt keeps its final space.
+
+    >>> fit("word " * 20).splitlines()[1]
+    'word word word word '
+    """
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= COLUMNS:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        wrapped = textwrap.wrap(
+            line,
+            COLUMNS,
+            subsequent_indent=indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        if line.endswith(" "):
+            wrapped[-1] += " "
+        lines.extend(wrapped)
+    return "\n".join(lines)
 
 
 YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})
