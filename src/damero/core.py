@@ -80,6 +80,17 @@ def parse_number(text: str) -> int | None:
     return int(stripped) if _NUMBER.fullmatch(stripped) else None
 
 
+def count(text: str) -> int:
+    """A whole number, 0 or more, read as `parse_number` reads one; ValueError else.
+
+    The command line's type for depths, sizes and levels, so that options and prompts agree.
+    """
+    number = parse_number(text)
+    if number is None or number < 0:
+        raise ValueError(f"not a whole number, 0 or more: {text[:40]!r}")
+    return number
+
+
 class Position(Protocol[MoveT]):
     """An immutable, hashable game state; `play` returns a new one and never changes this one."""
 

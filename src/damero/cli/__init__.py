@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import time
@@ -12,13 +13,19 @@ from typing import Any, TextIO
 
 from damero import games
 from damero.cli import advice, play
-from damero.cli.console import Console, EndOfInput
+from damero.cli.console import (
+    Console,
+    EndOfInput,
+    standard_input,
+    standard_output,
+    stop_writing,
+)
 from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit
-from damero.errors import DameroError
+from damero.core import Game, Limit, count
+from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
 
@@ -61,7 +68,7 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     if game.analyst.is_timed:
         analyse.add_argument(
             "--seconds",
-            type=float,
+            type=seconds,
             default=ANALYSIS_SECONDS,
             help=f"thinking time (default {ANALYSIS_SECONDS:g})",
         )
@@ -109,7 +116,7 @@ def _add_play_options(
     option(
         "level",
         3,
-        type=int,
+        type=count,
         choices=LEVELS,
         help="the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3",
     )
@@ -117,12 +124,12 @@ def _add_play_options(
     option(
         "delay",
         None,
-        type=_seconds,
+        type=seconds,
         metavar="SECONDS",
         help="pause after each computer move (default: a short one when only computers play at a terminal)",
     )
     for name, values in game.options.items():
-        option(name, None, type=int, choices=values, help=f"the game's {name} (default: asked)")
+        option(name, None, type=count, choices=values, help=f"the game's {name} (default: asked)")
     records = parser.add_mutually_exclusive_group()
     records.add_argument(
         "--save",
@@ -140,12 +147,12 @@ def _add_play_options(
     )
 
 
-def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more and finite."""
-    seconds = float(text)
-    if not 0 <= seconds < float("inf"):
+def seconds(text: str) -> float:
+    """A number of seconds, 0 or more and finite (not nan); argparse names it in a refusal."""
+    value = float(text)
+    if not 0 <= value < float("inf"):
         raise ValueError(text)
-    return seconds
+    return value
 
 
 def main(
@@ -158,8 +165,8 @@ def main(
     words = sys.argv[1:] if argv is None else list(argv)
     arguments = build_parser().parse_args([_board_word(word) for word in words])
     console = Console(
-        stdin or sys.stdin,
-        stdout or sys.stdout,
+        stdin or standard_input(),
+        stdout or standard_output(),
         Catalog(choose_language(arguments.lang)),
     )
     try:
@@ -172,7 +179,17 @@ def main(
         console.say("cli.interrupted")
         return 130
     except BrokenPipeError:
+        stop_writing(console.stdout)
         return 0
+    except OSError as error:  # the system failed us where no file was being written
+        refusal = console.text("cli.system_error", why=os_reason(error))
+        try:
+            console.write(refusal)
+        except OSError:  # standard output itself failed: say it where it can still be read
+            stop_writing(console.stdout)
+            with contextlib.suppress(OSError, ValueError):
+                print(refusal, file=sys.stderr)
+        return 1
 
 
 OPTION = re.compile(r"--?[a-z][a-z-]*(=.*)?", re.DOTALL)

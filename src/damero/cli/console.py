@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import sys
 import textwrap
 from typing import TextIO
 
+from damero.cli.lines import LineReader
 from damero.core import Message
 from damero.i18n import Catalog
 
@@ -18,6 +23,7 @@ class Console:
 
     def __init__(self, stdin: TextIO, stdout: TextIO, catalog: Catalog) -> None:
         self.stdin = stdin
+        self.lines = LineReader(stdin)
         self.stdout = stdout
         self.catalog = catalog
         self.echo = not _is_terminal(stdin)
@@ -41,11 +47,10 @@ class Console:
         """One line of input without its line end; raises EndOfInput when the stream is over."""
         self.stdout.write(fit(prompt))
         self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
+        answer = self.lines.readline()
+        if answer is None:
             self.stdout.write("\n")
             raise EndOfInput
-        answer = line.rstrip("\r\n")
         if self.echo:
             self.stdout.write(answer + "\n")
         return answer.strip()
@@ -87,6 +92,33 @@ def fit(text: str) -> str:
 
 
 YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})
+
+
+def standard_input() -> TextIO:
+    """sys.stdin, with bytes that do not decode read as U+FFFD, so they are refused like any
+    other junk; an empty stream if standard input is closed."""
+    if sys.stdin is None:
+        return io.StringIO()
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+    return sys.stdin
+
+
+def standard_output() -> TextIO:
+    """sys.stdout, with characters its encoding lacks written as '?'; nowhere if it is closed."""
+    if sys.stdout is None:
+        return io.StringIO()
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")
+    return sys.stdout
+
+
+def stop_writing(stream: TextIO) -> None:
+    """After a broken pipe: sends what is left of standard output nowhere, so that Python's final
+    flush does not complain."""
+    if stream is sys.stdout:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _is_terminal(stream: TextIO) -> bool:

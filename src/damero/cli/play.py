@@ -19,6 +19,7 @@ from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
 from damero.records import Record, RecordFormat, read_file, rewrite_file
+from damero.records.paths import expand, refusal_to_create
 
 WATCHING_DELAY = 1.0
 """The pause between moves when a person watches the computer play itself."""
@@ -26,14 +27,17 @@ WATCHING_DELAY = 1.0
 
 def new_record_path(console: Console, text: str) -> Path | None:
     """The path for a new record; refuses (returns None) an existing file so nothing is overwritten."""
-    path = Path(text).expanduser()
-    if path.exists():
+    path = expand(text)
+    refusal = refusal_to_create(path)
+    if refusal is None:
+        return path
+    if refusal.key == "record.already_exists":
         console.say("record.exists", path=text)
-        return None
-    if not path.parent.is_dir():
+    elif refusal.key == "record.no_such_file":
         console.say("record.no_folder", path=text)
-        return None
-    return path
+    else:
+        console.say("record.cannot_create", path=text, why=refusal)
+    return None
 
 
 def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:

@@ -19,6 +19,7 @@ from damero.core import (
     Player,
     Side,
     Value,
+    count,
     describe_value,
     parse_number,
     split_words,
@@ -459,7 +460,7 @@ def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Messa
     )
 
 
-_SIZE_OPTION = (("--size",), {"type": int, "default": DEFAULT_SIZE, "choices": SIZES})
+_SIZE_OPTION = (("--size",), {"type": count, "default": DEFAULT_SIZE, "choices": SIZES})
 
 
 @dataclass(frozen=True)
@@ -561,7 +562,7 @@ class Othello(GameDefaults):
         perft = Command(
             "perft",
             "count the leaf positions DEPTH plies from the start (a forced pass is a ply)",
-            ((("depth",), {"type": int, "metavar": "DEPTH"}), _SIZE_OPTION),
+            ((("depth",), {"type": count, "metavar": "DEPTH"}), _SIZE_OPTION),
             _count_leaves,
         )
         solve = Command(

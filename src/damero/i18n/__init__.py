@@ -25,6 +25,16 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
     return "en"
 
 
+MAX_QUOTE = 80
+"""The most characters of a player's input or a file's line that a message quotes."""
+
+
+def excerpt(text: str) -> str:
+    """`text`, or its first MAX_QUOTE characters and '…' if it is longer: bad input is quoted
+    so that the player sees what was refused, never the whole of a huge line."""
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
+
+
 class Catalog:
     """Turns message keys into text in one language."""
 
@@ -46,6 +56,8 @@ class Catalog:
     def render(self, value: object) -> object:
         if isinstance(value, Message):
             return self.say(value)
+        if isinstance(value, str):
+            return excerpt(value)
         return value
 
     def say(self, message: Message) -> str:

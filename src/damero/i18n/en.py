@@ -121,6 +121,8 @@ MESSAGES: dict[str, str] = {
     # --- files that cannot be written or named ---
     "record.write_failed": "Could not write to {path}: {why}. The file is kept as it was before this move.",
     "record.create_failed": "Could not start {path}: {why}. No file is left under that name.",
+    "record.cannot_create": "Cannot start a game file at {path}: {why}.",
+    "record.no_files_here": "the system allows no new files in that folder",
     "record.playing_unsaved": "The game goes on without being saved.",
     "record.already_exists": "there is already a file of that name",
     "record.name_has_nul": "a file name cannot hold a NUL character",

@@ -124,6 +124,8 @@ MESSAGES: dict[str, str] = {
     # --- ficheros que no se pueden escribir o nombrar ---
     "record.write_failed": "No se pudo escribir en {path}: {why}. El fichero queda como estaba antes de esta jugada.",
     "record.create_failed": "No se pudo crear {path}: {why}. No queda ningún fichero con ese nombre.",
+    "record.cannot_create": "No se puede crear un fichero de partida en {path}: {why}.",
+    "record.no_files_here": "el sistema no admite ficheros nuevos en esa carpeta",
     "record.playing_unsaved": "La partida sigue sin guardarse.",
     "record.already_exists": "ya hay un fichero con ese nombre",
     "record.name_has_nul": "un nombre de fichero no puede contener el carácter NUL",
