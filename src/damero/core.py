@@ -305,6 +305,11 @@ class Game(Protocol[PositionT, MoveT]):
         """Catalogue entries by language that the game brings itself; {} if i18n holds them."""
         ...
 
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        """The words in `draw`'s text that are each side's pieces, for a front end to colour."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -328,6 +333,10 @@ class GameDefaults:
     @property
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return {}
+
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"X": Side.FIRST, "O": Side.SECOND}
 
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""

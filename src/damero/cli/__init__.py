@@ -72,11 +72,18 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
 
 
 def _add_language(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """The options every command takes: the language, and plain output at a terminal."""
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=default,
         help="language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=False if default is None else default,
+        help="no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
     )
 
 
@@ -161,6 +168,7 @@ def main(
         stdin or sys.stdin,
         stdout or sys.stdout,
         Catalog(choose_language(arguments.lang)),
+        plain=arguments.plain,
     )
     try:
         return _run(arguments, console)

@@ -395,6 +395,10 @@ class CatMouse(GameDefaults):
         return MOVE_LIST
 
     @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"RT": MOUSE, "GT": CATS}
+
+    @property
     def analyst(self) -> Analyst:
         """The retrograde tablebase: every position's exact value."""
         return _ANALYST
