@@ -310,6 +310,11 @@ class Game(Protocol[PositionT, MoveT]):
         """The words in `draw`'s text that are each side's pieces, for a front end to colour."""
         ...
 
+    def draw_playable(self, position: PositionT) -> str | None:
+        """`draw` with the squares the side to move may play marked, for a front end that can
+        show more than the seed's layout; None where the drawing already shows them."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -337,6 +342,9 @@ class GameDefaults:
     @property
     def piece_marks(self) -> Mapping[str, Side]:
         return {"X": Side.FIRST, "O": Side.SECOND}
+
+    def draw_playable(self, position: Any) -> str | None:
+        return None
 
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""

@@ -17,6 +17,10 @@ def test_a_terminal_gets_colour_and_boards_redrawn_in_place(tmp_path: Path) -> N
     assert f"{RED_X};1mX\x1b[0m" in shown, "the pieces of the side to move are bold"
     catmouse = run_in_terminal(["catmouse", "--lang", "en"], ["30\n", "q\n"], cwd=tmp_path)
     assert "|\x1b[34mGT\x1b[0m|" in catmouse and "\x1b[31;1mRT\x1b[0m" in catmouse
+    othello = run_in_terminal(
+        ["othello", "play", "--size", "4", "--lang", "en"], ["q\n"], cwd=tmp_path
+    )
+    assert ". * . .\r\n2 * " in othello, "X's four placements are marked"
 
 
 def test_replay_takes_single_keys_at_a_terminal(run: Run, tmp_path: Path) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from collections.abc import Mapping
-from typing import TextIO
+from typing import Any, TextIO
 
-from damero.core import Message, Side
+from damero.core import Game, Message, Side
 from damero.i18n import Catalog
 
 
@@ -43,12 +42,15 @@ class Console:
     def note_message(self, message: Message) -> None:
         self.note(message.key, **message.values)
 
-    def show_board(self, drawing: str, marks: Mapping[str, Side], to_move: Side | None) -> None:
+    def show_board(self, game: Game[Any, Any], position: Any, to_move: Side | None) -> None:
         """A board: at a terminal drawn over the last one at the top of the screen, its pieces
-        in their side's colour and the side to move's pieces bold; else as it is."""
+        in their side's colour, the side to move's pieces bold and where it may play marked;
+        else as the game draws it."""
         if not self.is_styled:
-            self.write(drawing)
+            self.write(game.draw(position))
             return
+        marks = game.piece_marks
+        drawing = (to_move and game.draw_playable(position)) or game.draw(position)
         pattern = re.compile("|".join(rf"\b{re.escape(mark)}\b" for mark in marks))
 
         def colour(found: re.Match[str]) -> str:

@@ -98,7 +98,7 @@ class Match:
     def show(self) -> None:
         position = self.position
         to_move = None if position.outcome() is not None else position.side_to_move
-        self.console.show_board(self.game.draw(position), self.game.piece_marks, to_move)
+        self.console.show_board(self.game, position, to_move)
         for line in self.game.status(position):
             self.console.say_message(line)
 

@@ -85,7 +85,7 @@ def _show(
             console.note_message(automatic[1])
     position = positions[index]
     to_move = None if position.outcome() is not None else position.side_to_move
-    console.show_board(game.draw(position), game.piece_marks, to_move)
+    console.show_board(game, position, to_move)
     for line in game.status(position):
         console.say_message(line)
     outcome = position.outcome()

@@ -30,6 +30,8 @@ SIZES = (4, 6, 8, 10)
 """The board sizes the seed allows: even numbers from 4 to 10."""
 
 DEFAULT_SIZE = 8
+PLAYABLE = "*"
+"""How `Othello.draw_playable` marks a square where the side to move may place a disc."""
 
 _EMPTY = "."
 
@@ -515,6 +517,14 @@ class Othello(GameDefaults):
         characters; each column number starts above its column, so the "10" overhangs by one.
         """
         return "\n".join(draw_board(position.board_rows()))
+
+    def draw_playable(self, position: OthelloPosition) -> str:
+        """`draw` with a '*' on each square where the side to move may place a disc."""
+        rows = [list(row) for row in position.board_rows()]
+        for move in position.legal_moves():
+            if not move.is_pass:
+                rows[move.row][move.column] = PLAYABLE
+        return "\n".join(draw_board("".join(row) for row in rows))
 
     def side_key(self, side: Side) -> str:
         return "othello.x" if side is Side.FIRST else "othello.o"
