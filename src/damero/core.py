@@ -206,14 +206,18 @@ class Analyst(Protocol):
 class Command:
     """A command a game offers beside play and analyse (Othello's perft, solving a game).
 
-    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values and a
-    clock for timing, and gives the lines to show, as catalogue messages or plain text.
+    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values, a clock
+    for timing and a function to report progress to, and gives the lines to show, as
+    catalogue messages or plain text.
     """
 
     name: str
     description: str
     arguments: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
-    run: Callable[[Mapping[str, Any], Callable[[], float]], Sequence[Message | str]]
+    run: Callable[
+        [Mapping[str, Any], Callable[[], float], Callable[[Message], None]],
+        Sequence[Message | str],
+    ]
 
 
 class Game(Protocol[PositionT, MoveT]):

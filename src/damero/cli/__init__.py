@@ -17,7 +17,7 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit
+from damero.core import Game, Limit, Message
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -252,8 +252,13 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
+    latest: list[Message] = []
     try:
-        lines = think(console, lambda: command.run(vars(arguments), time.perf_counter))
+        lines = think(
+            console,
+            lambda: command.run(vars(arguments), time.perf_counter, latest.append),
+            progress=lambda: latest[-1] if latest else None,
+        )
     except DameroError as error:
         console.say("analysis.bad_position", why=error.message)
         return 2
