@@ -109,8 +109,8 @@ def run_in_terminal(
 ) -> str:
     """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
 
-    Each key string is typed once the program has written nothing for `quiet` seconds (it is
-    waiting); returns everything the terminal showed, echoed keys included.
+    Each key string is typed once the program has written something and then nothing for
+    `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
     """
     master, slave = os.openpty()
     environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
@@ -127,6 +127,7 @@ def run_in_terminal(
     os.close(slave)
     shown = b""
     pending = list(keys)
+    answered = False  # the program wrote something since the last key
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
@@ -139,8 +140,10 @@ def run_in_terminal(
                 if not chunk:
                     break
                 shown += chunk
-            elif pending:
+                answered = True
+            elif pending and answered:
                 os.write(master, pending.pop(0).encode())
+                answered = False
             elif process.poll() is not None:
                 break
         else:

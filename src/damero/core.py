@@ -217,14 +217,18 @@ class Analyst(Protocol):
 class Command:
     """A command a game offers beside play and analyse (Othello's perft, solving a game).
 
-    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values and a
-    clock for timing, and gives the lines to show, as catalogue messages or plain text.
+    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values, a clock
+    for timing and a function to report progress to, and gives the lines to show, as
+    catalogue messages or plain text.
     """
 
     name: str
     description: str
     arguments: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
-    run: Callable[[Mapping[str, Any], Callable[[], float]], Sequence[Message | str]]
+    run: Callable[
+        [Mapping[str, Any], Callable[[], float], Callable[[Message], None]],
+        Sequence[Message | str],
+    ]
 
 
 class Game(Protocol[PositionT, MoveT]):
@@ -316,6 +320,16 @@ class Game(Protocol[PositionT, MoveT]):
         """Catalogue entries by language that the game brings itself; {} if i18n holds them."""
         ...
 
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        """The words in `draw`'s text that are each side's pieces, for a front end to colour."""
+        ...
+
+    def draw_playable(self, position: PositionT) -> str | None:
+        """`draw` with the squares the side to move may play marked, for a front end that can
+        show more than the seed's layout; None where the drawing already shows them."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -339,6 +353,13 @@ class GameDefaults:
     @property
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return {}
+
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"X": Side.FIRST, "O": Side.SECOND}
+
+    def draw_playable(self, position: Any) -> str | None:
+        return None
 
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""

@@ -24,7 +24,7 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit, count
+from damero.core import Game, Limit, Message, count
 from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -79,11 +79,18 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
 
 
 def _add_language(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """The options every command takes: the language, and plain output at a terminal."""
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=default,
         help="language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=False if default is None else default,
+        help="no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
     )
 
 
@@ -168,6 +175,7 @@ def main(
         stdin or standard_input(),
         stdout or standard_output(),
         Catalog(choose_language(arguments.lang)),
+        plain=arguments.plain,
     )
     try:
         return _run(arguments, console)
@@ -261,8 +269,13 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
+    latest: list[Message] = []
     try:
-        lines = think(console, lambda: command.run(vars(arguments), time.perf_counter))
+        lines = think(
+            console,
+            lambda: command.run(vars(arguments), time.perf_counter, latest.append),
+            progress=lambda: latest[-1] if latest else None,
+        )
     except DameroError as error:
         console.say("analysis.bad_position", why=error.message)
         return 2

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 import textwrap
-from typing import TextIO
+from typing import Any, TextIO
 
 from damero.cli.lines import LineReader
-from damero.core import Message
+from damero.core import Game, Message, Side
 from damero.i18n import Catalog
 
 
@@ -21,7 +22,9 @@ class EndOfInput(Exception):
 class Console:
     """Reads answers and writes text in one language; echoes answers when input is not a terminal."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, catalog: Catalog) -> None:
+    def __init__(
+        self, stdin: TextIO, stdout: TextIO, catalog: Catalog, *, plain: bool = False
+    ) -> None:
         self.stdin = stdin
         self.lines = LineReader(stdin)
         self.stdout = stdout
@@ -29,6 +32,68 @@ class Console:
         self.echo = not _is_terminal(stdin)
         self.is_terminal = not self.echo and _is_terminal(stdout)
         """Whether a person sits at a terminal: then damero may ask more and pause for them."""
+        self.is_styled = self.is_terminal and not plain and "NO_COLOR" not in os.environ
+        """Colour, boards redrawn in place and single keys: only for a person at a terminal."""
+        self._notes: list[str] = []
+
+    def note(self, key: str, /, **values: object) -> None:
+        """A line about what just happened (a move, a take-back, a pass): at a terminal shown
+        under the next board, which clears the screen; elsewhere at once, in order."""
+        if self.is_styled:
+            self._notes.append(self.emphasise(self.text(key, **values)))
+        else:
+            self.say(key, **values)
+
+    def note_message(self, message: Message) -> None:
+        self.note(message.key, **message.values)
+
+    def show_board(self, game: Game[Any, Any], position: Any, to_move: Side | None) -> None:
+        """A board: at a terminal drawn over the last one at the top of the screen, its pieces
+        in their side's colour, the side to move's pieces bold and where it may play marked;
+        else as the game draws it."""
+        if not self.is_styled:
+            self.write(game.draw(position))
+            return
+        marks = game.piece_marks
+        drawing = (to_move and game.draw_playable(position)) or game.draw(position)
+        pattern = re.compile("|".join(rf"\b{re.escape(mark)}\b" for mark in marks))
+
+        def colour(found: re.Match[str]) -> str:
+            side = marks[found.group()]
+            bold = ";1" if side is to_move else ""
+            return f"\x1b[{SIDE_COLOURS[side]}{bold}m{found.group()}\x1b[0m"
+
+        self.stdout.write(CLEAR_SCREEN)
+        self.write(pattern.sub(colour, drawing) if marks else drawing)
+        for note in self._notes:
+            self.write(note)
+        self._notes.clear()
+
+    def emphasise(self, text: str) -> str:
+        """`text` in bold at a terminal (the side to move, the last move); as it is elsewhere."""
+        return f"\x1b[1m{text}\x1b[0m" if self.is_styled else text
+
+    def ask_key(self, prompt: str) -> str:
+        """One key, taken as soon as it is pressed at a terminal; a line elsewhere."""
+        if not self.is_styled:
+            return self.ask(prompt)
+        import termios
+        import tty
+
+        self.stdout.write(fit(prompt))
+        self.stdout.flush()
+        descriptor = self.stdin.fileno()
+        saved = termios.tcgetattr(descriptor)
+        try:
+            tty.setcbreak(descriptor, termios.TCSANOW)
+            key = os.read(descriptor, 4).decode("utf-8", errors="replace")
+        finally:
+            termios.tcsetattr(descriptor, termios.TCSANOW, saved)
+        if not key or key == "\x04":
+            self.stdout.write("\n")
+            raise EndOfInput
+        self.stdout.write(key.strip() + "\n")
+        return key.strip()
 
     def text(self, key: str, /, **values: object) -> str:
         return self.catalog.text(key, **values)
@@ -59,6 +124,10 @@ class Console:
         """Asks a yes-or-no question; anything but yes (y, yes, s, si, sí) is no."""
         return self.ask(self.text(key, **values)).lower() in YES_WORDS
 
+
+SIDE_COLOURS = {Side.FIRST: "31", Side.SECOND: "34"}
+"""ANSI colours of each side's pieces: red for the side that moves first, blue for the other."""
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
 
 COLUMNS = 80
 """The width every line is kept within, the narrowest terminal people still use."""

@@ -96,8 +96,10 @@ class Match:
         return self.positions[-1]
 
     def show(self) -> None:
-        self.console.write(self.game.draw(self.position))
-        for line in self.game.status(self.position):
+        position = self.position
+        to_move = None if position.outcome() is not None else position.side_to_move
+        self.console.show_board(self.game, position, to_move)
+        for line in self.game.status(position):
             self.console.say_message(line)
 
     def run(self) -> Outcome | None:
@@ -107,7 +109,7 @@ class Match:
             automatic = self.game.automatic_move(self.position)
             if automatic is not None:
                 move, notice = automatic
-                self.console.say_message(notice)
+                self.console.note_message(notice)
             else:
                 try:
                     move = self.players[self.position.side_to_move].choose(self.position)
@@ -126,7 +128,7 @@ class Match:
         by_computer = self.position.side_to_move in self.computers
         if by_computer:
             mover = self.console.text(self.game.side_key(self.position.side_to_move))
-            self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
+            self.console.note("cli.computer_moved", side=mover, move=self.game.format_move(move))
         self.positions.append(self.position.play(move))
         self.moves.append(move)
         self._record(lambda recorder: recorder.played(self.position, move))
@@ -144,7 +146,7 @@ class Match:
             taken_back += 1
             self.positions.pop()
             taken = self.moves.pop()
-            self.console.say("cli.taken_back", move=self.game.format_move(taken))
+            self.console.note("cli.taken_back", move=self.game.format_move(taken))
             if self.position.side_to_move not in self.computers and (
                 self.game.automatic_move(self.position) is None
             ):

@@ -293,7 +293,9 @@ def _exact_verdicts(position: CatMousePosition) -> list[tuple[Move, Verdict]]:
     return tablebase().move_values(position)
 
 
-def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message, ...]:
+def _solve(
+    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
+) -> tuple[Message, ...]:
     from damero.solvers.retrograde import summary_messages, tablebase
 
     return summary_messages(tablebase().summary())
@@ -393,6 +395,10 @@ class CatMouse(GameDefaults):
     @property
     def record_format(self) -> MoveListFormat:
         return MOVE_LIST
+
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"RT": MOUSE, "GT": CATS}
 
     @property
     def analyst(self) -> Analyst:

@@ -261,4 +261,8 @@ MESSAGES: dict[str, str] = {
     "catmouse.not_a_dark_square": "Wrong move... row {row}, column {column} is not one of the numbered squares.",
     "analysis.in_one_move": "with its next move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
+    "cli.progress": "  {report} ({seconds:.0f} s so far)",
+    "othello.solving": "solving exactly: {empties} empty squares",
+    "othello.searching": "{empties} empty, depth {depth}, {nodes:,} positions, best {move}; {left:.0f} s left at most",
+    "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
 }
