@@ -43,5 +43,5 @@ def test_impossible_positions_are_refused_in_words(
 def test_a_finished_position_says_how_the_game_ended() -> None:
     status, out = analyse("tictactoe", "XXXOO----")
     assert status == 0 and "Congratulations" in out and "plies" not in out
-    status, out = analyse("catmouse", "2", "1", "3", "4", "9", "cats")
+    status, out = analyse("catmouse", "2", "1", "3", "4", "25", "cats")
     assert status == 0 and "plies" not in out

@@ -38,6 +38,12 @@ MESSAGES: dict[str, str] = {
     "catmouse.mouse_escaped_already": (
         "the mouse on {square} has already escaped: the game is over, nobody is to move."
     ),
+    "catmouse.cats_unreachable": (
+        "no game puts the cats there: each cat only steps forward from one of 1, 2, 3 and 4."
+    ),
+    "catmouse.mouse_too_far": (
+        "the mouse cannot be on {square} yet: it has made {moves} moves since its placement on row 8."
+    ),
     "catmouse.wrong_side_to_move": (
         "with the pieces where they are, {side} must be to move: each move takes a piece one row."
     ),

@@ -38,6 +38,12 @@ MESSAGES: dict[str, str] = {
     "catmouse.mouse_escaped_already": (
         "el ratón en {square} ya ha escapado: la partida ha terminado y no mueve nadie."
     ),
+    "catmouse.cats_unreachable": (
+        "ninguna partida pone ahí a los gatos: cada gato solo avanza desde una de las casillas 1, 2, 3 y 4."
+    ),
+    "catmouse.mouse_too_far": (
+        "el ratón aún no puede estar en {square}: lleva {moves} movimientos desde que se colocó en la fila 8."
+    ),
     "catmouse.wrong_side_to_move": (
         "con las piezas donde están, quien mueve es {side}: cada jugada lleva una pieza una fila."
     ),

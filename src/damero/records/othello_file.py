@@ -166,7 +166,7 @@ def _steps(
     """For each board, checked: (jugada number, the board as read, the moves leading from the
     previous step's position to it and past a forced pass, the position ready to move, line).
 
-    The side to move on the first board is X; after it, the side that did not just place.
+    The first board is the starting one, X to move; after it, the side that did not just place.
     A board repeated after a forced pass is that pass, as programs that write the board after
     every `0 0` keep it; it adds no move, since the reader makes forced passes itself.
     """
@@ -175,6 +175,8 @@ def _steps(
     for number, rows, line in read_boards(stream):
         if previous is None:
             board = OthelloPosition.from_rows(rows, Side.FIRST)
+            if board != OthelloPosition.start(board.size):
+                raise RecordError("record.not_the_start", line=line)
             moves: tuple[Move, ...] = ()
         elif rows == previous.board_rows() and not previous.is_game_over():
             if not pass_unseen:
