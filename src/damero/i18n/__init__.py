@@ -30,9 +30,11 @@ MAX_QUOTE = 80
 
 
 def excerpt(text: str) -> str:
-    """`text`, or its first MAX_QUOTE characters and '…' if it is longer: bad input is quoted
-    so that the player sees what was refused, never the whole of a huge line."""
-    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
+    """`text`, or its first MAX_QUOTE characters and '…' if it is longer, with characters that
+    do not print (NUL, escapes) as '\ufffd': bad input is quoted so that the player sees what
+    was refused, never the whole of a huge line nor a control sequence."""
+    shown = text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
+    return "".join(c if c.isprintable() or c in "\n" else "\ufffd" for c in shown)
 
 
 class Catalog:

@@ -133,7 +133,7 @@ MESSAGES: dict[str, str] = {
     "record.already_exists": "there is already a file of that name",
     "record.name_has_nul": "a file name cannot hold a NUL character",
     "record.not_a_regular_file": "it is not an ordinary file",
-    "record.line_too_long": "line {line}: longer than {limit} characters, which no game file line is",
+    "record.line_too_long": "line {line}: longer than {limit} characters, more than any line of a game file",
     "record.too_big": "line {line}: the file goes on past {limit} characters, more than any game file holds",
     "record.not_the_start": "line {line}: board JUGADA 1 is not the starting board of a game",
     "cli.system_error": "The system refused: {why}.",

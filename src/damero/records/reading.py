@@ -9,6 +9,7 @@ from damero.errors import RecordError, os_reason
 from damero.records.paths import refusal_to_read
 
 ENCODING = "utf-8"
+BYTE_ORDER_MARK = "\ufeff"
 
 MAX_LINE = 1_000
 """Characters in one line; the longest line of any game file is a few dozen."""
@@ -18,7 +19,8 @@ MAX_TEXT = 1_000_000
 
 
 def read_text(path: Path) -> str:
-    """The text of the file at `path`, LF for every line end (CRLF and CR alone too).
+    """The text of the file at `path`, LF for every line end (CRLF and CR alone too), without
+    the byte-order mark some editors put first.
 
     Undecodable bytes become U+FFFD, so they fail as bad lines; RecordError names the line where
     the file goes past a bound, or says why it cannot be opened (line 0).
@@ -41,4 +43,4 @@ def read_text(path: Path) -> str:
         raise RecordError(
             "record.cannot_open", line=0, path=str(path), why=os_reason(error)
         ) from None
-    return "".join(lines)
+    return "".join(lines).removeprefix(BYTE_ORDER_MARK)
