@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -42,18 +41,24 @@ def play(arguments: list[str], text: str = "") -> tuple[int, str]:
     ],
 )
 def test_numbers_of_thousands_of_digits_are_refused(
-    arguments: list[str], answers: list[str], refusal: str, tmp_path: Path
+    arguments: list[str],
+    answers: list[str],
+    refusal: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)
     status, out = play(arguments, "".join(answer + "\n" for answer in answers))
     assert status == 0 and refusal in out
     echo_and_quotes = re.findall("9{100,}", out.replace("\n", ""))
     assert len(echo_and_quotes) == 1 and len(echo_and_quotes[0]) <= 1000  # the echo, cut
 
 
-@pytest.mark.parametrize("digit", ["²", "①", "٣", "３"])
-def test_only_ascii_digits_are_numbers_in_every_game_and_menu(digit: str, tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "\uff13"])
+def test_only_ascii_digits_are_numbers_in_every_game_and_menu(
+    digit: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     for arguments, refusal in (
         ([], "is not"),
         (["tictactoe"], "is not a number"),
@@ -62,7 +67,7 @@ def test_only_ascii_digits_are_numbers_in_every_game_and_menu(digit: str, tmp_pa
     ):
         status, out = play(arguments, digit + "\n")
         assert status == 0 and refusal in out, (arguments, out)
-    status, out = play(["othello"], f"1\nd.txt\n{digit}\n")
+    _, out = play(["othello"], f"1\nd.txt\n{digit}\n")
     assert "is not a board size" in out
 
 
@@ -89,9 +94,9 @@ def test_record_lines_and_size_lines_with_huge_or_odd_numbers_are_refused(
     ["a" * 300, "nul\0name", "dangling", "/proc/x", "/sys/x", "adir", "/dev/zero"],
 )
 def test_every_file_prompt_and_option_refuses_unusable_names_in_words(
-    name: str, tmp_path: Path
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "adir").mkdir()
     (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
     shown = name.replace("\0", "\ufffd")[:30]
@@ -101,24 +106,24 @@ def test_every_file_prompt_and_option_refuses_unusable_names_in_words(
         (["othello"], f"2\n{name}\n3\n"),
         (["othello"], f"4\n{name}\n3\n"),
     ):
-        status, out = play(arguments, text)
+        _, out = play(arguments, text)
         assert "Cannot read" in out or "There is no file called" in out, (arguments, out)
         assert shown.split("/")[-1][:20] in out.replace("\n", "")
     for arguments, text in (
         (["tictactoe", "--save", name], ""),
         (["othello"], f"1\n{name}\nq\n3\n"),
     ):
-        status, out = play(arguments, text)
+        _, out = play(arguments, text)
         assert any(
             words in out for words in ("Cannot start", "already exists", "does not exist")
         ), (arguments, out)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["adir", "dangling"]
 
 
-def test_a_directory_is_named_as_one(tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+def test_a_directory_is_named_as_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "adir").mkdir()
-    status, out = play(["othello"], "2\nadir\n3\n")
+    _, out = play(["othello"], "2\nadir\n3\n")
     assert "it is a folder, not a file" in out and "There is no file" not in out
 
 
@@ -167,8 +172,10 @@ def test_a_file_of_nothing_but_zeros_or_blank_lines_is_refused_within_bounds(
     assert "it is not an ordinary file" in zeros.stdout
 
 
-def test_the_othello_move_prompt_reads_a_long_line_at_once(tmp_path: Path) -> None:
-    os.chdir(tmp_path)
+def test_the_othello_move_prompt_reads_a_long_line_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     status, out = play(["othello", "play", "--size", "4"], "3" + " " * 100_000 + "x\n")
     assert status == 0 and "is not a move" in out
 
@@ -198,7 +205,7 @@ def test_one_reader_one_verdict_the_right_line(run: Run, tmp_path: Path) -> None
     assert "Position 1 of 1" in replay.stdout and "Position 1 of 1" in option_2.stdout
 
 
-def test_cr_alone_ends_a_line_of_input(tmp_path: Path) -> None:
-    os.chdir(tmp_path)
-    status, out = play(["tictactoe"], "5\r1\r")
+def test_cr_alone_ends_a_line_of_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _, out = play(["tictactoe"], "5\r1\r")
     assert "'51'" not in out and out.count(" X ") >= 1 and " O " in out
