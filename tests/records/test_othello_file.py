@@ -229,7 +229,7 @@ def damaged(line_number: int, replacement: str | None) -> str:
         (damaged(14, "JUGADA 2"), "record.bad_jugada", 14),
         ("\n".join(sample_lines()[:12]) + "\n", "record.truncated", 9),
         ("\n".join(sample_lines()[:9]) + "\n", "record.truncated", 9),
-        ("\n".join(sample_lines()[:3]) + "\n", "record.no_boards", 0),
+        ("\n".join(sample_lines()[:3]) + "\n", "record.no_boards", 4),
         # JUGADA 2 with a second X disc besides the one X placed.
         (damaged(11, "XOX."), "record.not_a_move", 9),
         # JUGADA 2 repeats the initial board, but X could place: it is not a pass.

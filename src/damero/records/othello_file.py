@@ -105,7 +105,7 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
 
     Checks the layout only (header, consecutive numbers from 1, rows of the right length and
     characters), not whether the boards follow each other; raises RecordError at the first fault.
-    A file whose header holds no board yields nothing.
+    A file whose header holds no board is refused, naming the line where JUGADA 1 should be.
     """
     lines = _Lines(stream)
     size = _read_header(lines)
@@ -115,6 +115,8 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
         while label == "":
             label = lines.next()
         if label is None:
+            if expected_number == 1:
+                raise RecordError("record.no_boards", line=lines.number + 1)
             return
         label_line = lines.number
         expected_label = f"JUGADA {expected_number}:"
