@@ -17,7 +17,7 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit, Message
+from damero.core import Game, Limit, Message, parse_seconds
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -61,7 +61,7 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     if game.analyst.is_timed:
         analyse.add_argument(
             "--seconds",
-            type=float,
+            type=_seconds,
             default=ANALYSIS_SECONDS,
             help=f"thinking time (default {ANALYSIS_SECONDS:g})",
         )
@@ -148,11 +148,13 @@ def _add_play_options(
 
 
 def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more and finite."""
-    seconds = float(text)
-    if not 0 <= seconds < float("inf"):
-        raise ValueError(text)
-    return seconds
+    """A number of seconds, 0 or more and finite, or argparse's refusal saying so."""
+    try:
+        return parse_seconds(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text[:40]}' is not a number of seconds, 0 or more"
+        ) from None
 
 
 def main(

@@ -21,6 +21,7 @@ from damero.core import (
     Value,
     describe_value,
     parse_number,
+    parse_seconds,
     split_words,
 )
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -614,7 +615,7 @@ class Othello(GameDefaults):
                 (
                     ("--seconds",),
                     {
-                        "type": float,
+                        "type": parse_seconds,
                         "help": "stop after this long and give the best move found so far",
                     },
                 ),
