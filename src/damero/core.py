@@ -55,6 +55,18 @@ _NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
 _SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
 
 
+def parse_seconds(text: str) -> float:
+    """A time limit from text: a number of seconds, 0 or more and finite; ValueError else.
+
+    >>> parse_seconds("2.5")
+    2.5
+    """
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{text[:40]!r} is not a number of seconds, 0 or more")
+    return value
+
+
 def split_words(text: str) -> list[str]:
     """The words of a move as players type them: '3 4', '3,4', '3;4' and '3-4' all give ['3', '4'].
 

@@ -140,7 +140,7 @@ def test_a_directory_is_named_as_one(tmp_path: Path, monkeypatch: pytest.MonkeyP
 )
 def test_bad_numbers_on_the_command_line_are_refused(arguments: list[str], run: Run) -> None:
     result = run(arguments, timeout=30)
-    assert result.returncode == 2 and "invalid" in result.stderr, result.stderr
+    assert result.returncode == 2 and "error: argument" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
 
 

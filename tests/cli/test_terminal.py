@@ -13,10 +13,11 @@ RED_X = "\x1b[31"
 def test_a_terminal_gets_colour_and_boards_redrawn_in_place(tmp_path: Path) -> None:
     shown = run_in_terminal(["tictactoe", "--lang", "en"], ["5\n", "1\n", "q\n"], cwd=tmp_path)
     assert shown.count(CLEAR) == 3, "each board is drawn over the last one"
-    assert f"{RED_X}mX\x1b[0m" in shown and "\x1b[34mO\x1b[0m" in shown
-    assert f"{RED_X};1mX\x1b[0m" in shown, "the pieces of the side to move are bold"
+    assert f"{RED_X};7mX\x1b[0m" in shown, "the mark just placed in reverse video"
+    assert "\x1b[34;7mO\x1b[0m" in shown
+    assert f"{RED_X};1mX\x1b[0m" in shown, "the pieces of the side to move bold"
     catmouse = run_in_terminal(["catmouse", "--lang", "en"], ["30\n", "q\n"], cwd=tmp_path)
-    assert "|\x1b[34mGT\x1b[0m|" in catmouse and "\x1b[31;1mRT\x1b[0m" in catmouse
+    assert "|\x1b[34mGT\x1b[0m|" in catmouse and "\x1b[31;1;7mRT\x1b[0m" in catmouse
     othello = run_in_terminal(
         ["othello", "play", "--size", "4", "--lang", "en"], ["q\n"], cwd=tmp_path
     )

@@ -41,3 +41,9 @@ def test_j_on_a_finished_game_says_so(run: Run, tmp_path: Path) -> None:
     assert "The game is over here" in out
     assert "Position 5 of 6" in out, "the next key is a replay key again"
     assert not (tmp_path / "r").exists()
+
+
+def test_a_delay_is_a_number_of_seconds(run: Run) -> None:
+    for bad in ("-1", "nan", "soon"):
+        refused = run(["tictactoe", "--delay", bad])
+        assert refused.returncode == 2 and "is not a number of seconds" in refused.stderr

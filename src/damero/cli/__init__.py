@@ -24,7 +24,7 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit, Message, count
+from damero.core import Game, Limit, Message, count, parse_seconds
 from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -68,7 +68,7 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     if game.analyst.is_timed:
         analyse.add_argument(
             "--seconds",
-            type=seconds,
+            type=_seconds,
             default=ANALYSIS_SECONDS,
             help=f"thinking time (default {ANALYSIS_SECONDS:g})",
         )
@@ -131,7 +131,7 @@ def _add_play_options(
     option(
         "delay",
         None,
-        type=seconds,
+        type=_seconds,
         metavar="SECONDS",
         help="pause after each computer move (default: a short one when only computers play at a terminal)",
     )
@@ -154,12 +154,14 @@ def _add_play_options(
     )
 
 
-def seconds(text: str) -> float:
-    """A number of seconds, 0 or more and finite (not nan); argparse names it in a refusal."""
-    value = float(text)
-    if not 0 <= value < float("inf"):
-        raise ValueError(text)
-    return value
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more and finite, or argparse's refusal saying so."""
+    try:
+        return parse_seconds(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text[:40]}' is not a number of seconds, 0 or more"
+        ) from None
 
 
 def main(

@@ -35,6 +35,7 @@ class Console:
         self.is_styled = self.is_terminal and not plain and "NO_COLOR" not in os.environ
         """Colour, boards redrawn in place and single keys: only for a person at a terminal."""
         self._notes: list[str] = []
+        self._last_board: str | None = None
 
     def note(self, key: str, /, **values: object) -> None:
         """A line about what just happened (a move, a take-back, a pass): at a terminal shown
@@ -49,25 +50,41 @@ class Console:
 
     def show_board(self, game: Game[Any, Any], position: Any, to_move: Side | None) -> None:
         """A board: at a terminal drawn over the last one at the top of the screen, its pieces
-        in their side's colour, the side to move's pieces bold and where it may play marked;
-        else as the game draws it."""
+        in their side's colour, the side to move's bold, the ones the last move changed in
+        reverse video and the squares the side to move may play marked; else as drawn."""
+        plain = game.draw(position)
         if not self.is_styled:
-            self.write(game.draw(position))
+            self.write(plain)
             return
+        before = (self._last_board or "").split("\n")
+        self._last_board = plain
+        drawing = (to_move and game.draw_playable(position)) or plain
         marks = game.piece_marks
-        drawing = (to_move and game.draw_playable(position)) or game.draw(position)
-        pattern = re.compile("|".join(rf"\b{re.escape(mark)}\b" for mark in marks))
+        lines = drawing.split("\n")
+        if marks:
+            pattern = re.compile("|".join(rf"\b{re.escape(mark)}\b" for mark in marks))
+            for number, line in enumerate(lines):
+                old = before[number] if number < len(before) else ""
 
-        def colour(found: re.Match[str]) -> str:
-            side = marks[found.group()]
-            bold = ";1" if side is to_move else ""
-            return f"\x1b[{SIDE_COLOURS[side]}{bold}m{found.group()}\x1b[0m"
+                def colour(found: re.Match[str], old: str = old) -> str:
+                    side = marks[found.group()]
+                    codes = [SIDE_COLOURS[side]]
+                    if side is to_move:
+                        codes.append("1")
+                    if old and old[found.start() : found.end()] != found.group():
+                        codes.append("7")
+                    return f"\x1b[{';'.join(codes)}m{found.group()}\x1b[0m"
 
+                lines[number] = pattern.sub(colour, line)
         self.stdout.write(CLEAR_SCREEN)
-        self.write(pattern.sub(colour, drawing) if marks else drawing)
+        self.write("\n".join(lines))
         for note in self._notes:
             self.write(note)
         self._notes.clear()
+
+    def forget_last_board(self) -> None:
+        """A new game or replay starts: nothing on its first board is shown as just changed."""
+        self._last_board = None
 
     def emphasise(self, text: str) -> str:
         """`text` in bold at a terminal (the side to move, the last move); as it is elsewhere."""

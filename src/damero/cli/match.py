@@ -104,6 +104,7 @@ class Match:
 
     def run(self) -> Outcome | None:
         """Plays to the end; returns the outcome, or None if a person left the game."""
+        self.console.forget_last_board()
         self.show()
         while (outcome := self.position.outcome()) is None:
             automatic = self.game.automatic_move(self.position)

@@ -34,6 +34,7 @@ def view(
     """Shows the record's first position and lets the player walk through the game."""
     positions = record.positions()
     steps = _steps(record, positions)
+    console.forget_last_board()
     step = 0
     show = True
     while True:

@@ -22,6 +22,7 @@ from damero.core import (
     count,
     describe_value,
     parse_number,
+    parse_seconds,
     split_words,
 )
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -615,7 +616,7 @@ class Othello(GameDefaults):
                 (
                     ("--seconds",),
                     {
-                        "type": float,
+                        "type": parse_seconds,
                         "help": "stop after this long and give the best move found so far",
                     },
                 ),
