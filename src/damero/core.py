@@ -185,13 +185,6 @@ class Value:
         discs = round(self.score or 0.0)
         return "win" if discs > 0 else "loss" if discs < 0 else "draw"
 
-    @property
-    def rank(self) -> tuple[float, float]:
-        """Larger is better for the side to move; comparable only between values of one kind."""
-        if self.verdict is not None:
-            return self.verdict.rank
-        return (self.score or 0.0, 0.0)
-
 
 class Player(Protocol):
     """Chooses a move for the side to move; a person's front end may also raise to take back or leave."""

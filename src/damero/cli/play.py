@@ -62,7 +62,7 @@ def read_record(
         return read_file(path, record_format)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
-        partial = getattr(error, "partial", None)
+        partial = error.partial if isinstance(error, CutOffRecordError) else None
         if partial is not None:
             console.say("record.showing_complete")
         return partial
