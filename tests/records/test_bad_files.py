@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,19 @@ def run_in(folder: Path, arguments: list[str], text: str, monkeypatch: pytest.Mo
     return out.getvalue()
 
 
+def opened_every_way(
+    name: str, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[list[str], str, str]]:
+    """(arguments, answers, what damero said) for each way in to a copy of the corpus file
+    `name`; checks that the file stays byte for byte as it was and nothing is left beside it."""
+    shutil.copy(BAD / name, folder / name)
+    before = (folder / name).read_bytes()
+    for arguments, text in ways_in(name):
+        yield arguments, text, run_in(folder, arguments, text, monkeypatch)
+        assert (folder / name).read_bytes() == before
+    assert sorted(path.name for path in folder.iterdir()) == [name]
+
+
 def test_the_corpus_holds_every_file_named_here() -> None:
     assert sorted(path.name for path in BAD.iterdir()) == sorted([*REFUSED, *ACCEPTED])
 
@@ -86,29 +100,19 @@ def test_the_corpus_holds_every_file_named_here() -> None:
 def test_a_bad_file_gets_one_verdict_every_way_in_and_stays_as_it_was(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shutil.copy(BAD / name, tmp_path / name)
-    before = (tmp_path / name).read_bytes()
-    for arguments, text in ways_in(name):
-        out = run_in(tmp_path, arguments, text, monkeypatch)
+    for arguments, _, out in opened_every_way(name, tmp_path, monkeypatch):
         verdict = AS_OTHELLO.get(name, REFUSED[name]) if arguments[0] == "othello" else None
         assert f"Cannot read {name}: {verdict or REFUSED[name]}" in said(out), (arguments, out)
-        assert (tmp_path / name).read_bytes() == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
 @pytest.mark.parametrize("name", sorted(ACCEPTED))
 def test_line_ends_marks_and_blank_lines_that_editors_leave_are_read_every_way_in(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shutil.copy(BAD / name, tmp_path / name)
-    before = (tmp_path / name).read_bytes()
-    for arguments, text in ways_in(name):
-        out = run_in(tmp_path, arguments, text, monkeypatch)
+    for arguments, text, out in opened_every_way(name, tmp_path, monkeypatch):
         assert "Cannot read" not in out, (arguments, out)
         if arguments[0] != "othello" or len(arguments) > 1 or text.startswith("2"):
             assert f"Position 1 of {ACCEPTED[name]}" in out, (arguments, out)
-        assert (tmp_path / name).read_bytes() == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
 
 
 def test_huge_files_are_refused_after_a_bounded_read(

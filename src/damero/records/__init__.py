@@ -36,7 +36,7 @@ def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
     text = read_text(expand(str(path)))
     first = ""
     for line in text.split("\n"):
-        first = line.strip().lstrip("\ufeff")
+        first = line.strip()
         if first:
             break
     if record_format is not None:

@@ -6,6 +6,7 @@ file is cut back to the length it had, so it holds exactly the entries written b
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -26,10 +27,10 @@ def replace_file(path: Path, data: bytes) -> None:
 
     The new file keeps the mode of the one it replaces.
     """
-    mode = path.stat().st_mode & 0o7777 if path.exists() else None
     temporary = temporary_path(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
     try:
+        mode = path.stat().st_mode & 0o7777 if path.exists() else None
         handle = os.open(temporary, flags, 0o600)
         with os.fdopen(handle, "wb") as stream:
             if mode is not None:
@@ -91,11 +92,9 @@ class AppendOnlyFile:
                 written += os.pwrite(handle, data[written:], before + written)
             os.fsync(handle)
         except OSError as error:
-            try:
+            with contextlib.suppress(OSError):
                 os.ftruncate(handle, before)
                 os.fsync(handle)
-            except OSError:
-                pass
             raise RecordWriteError(self.path, error) from error
         finally:
             os.close(handle)
@@ -120,10 +119,6 @@ class FileRecorder:
         self.file = AppendOnlyFile(path)
         self.entry = entry
         self._wrote: list[bool] = []
-
-    @property
-    def path(self) -> Path:
-        return self.file.path
 
     @property
     def entries(self) -> int:
