@@ -45,12 +45,12 @@ def test_hint_at_any_prompt(run: Run) -> None:
 
 
 def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
-    text = run(["catmouse", "analyse", "22", "1", "2", "3", "17", "mouse", "--lang", "en"]).stdout
-    assert "the mouse wins in 13 moves: 7 by the mouse, 6 by the cats" in text
-    assert "      18  the mouse wins in 13 moves" in text
-    document = json.loads(run(["catmouse", "analyse", "22", "1", "2", "3", "17", "--json"]).stdout)
-    assert document["result"] == "win" and document["plies"] == 13
-    assert [move["move"] for move in document["moves"]] == ["18", "26", "25"]
+    text = run(["catmouse", "analyse", "22", "2", "3", "4", "17", "mouse", "--lang", "en"]).stdout
+    assert "the mouse wins in 9 moves: 5 by the mouse, 4 by the cats" in text
+    assert "      18  the mouse wins in 9 moves" in text
+    document = json.loads(run(["catmouse", "analyse", "22", "2", "3", "4", "17", "--json"]).stdout)
+    assert document["result"] == "win" and document["plies"] == 9
+    assert [move["move"] for move in document["moves"]] == ["18", "25", "26"]
     tictactoe = json.loads(run(["tictactoe", "analyse", "XX-OO----", "--json"]).stdout)
     assert tictactoe["result"] == "win" and tictactoe["plies"] == 1
     assert tictactoe["moves"][0] == {"move": "3", "result": "win", "plies": 1}

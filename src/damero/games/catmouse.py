@@ -262,12 +262,12 @@ SIDE_WORDS: Mapping[str, Side] = {
 
 def parse_position(text: str) -> CatMousePosition:
     """The mouse's square ('-' before its placement), the four cats' squares, and optionally
-    the side to move ('mouse' or 'cats'; the mouse if left out), e.g. '22 1 2 3 17 mouse'.
+    the side to move ('mouse' or 'cats'; the mouse if left out), e.g. '22 2 3 4 17 mouse'.
 
     Refuses, with InvalidPositionError, what no game reaches: two pieces on a square, the
     mouse to move on 1..4, or the other side to move than the moves made give.
 
-    >>> parse_position("22 1 2 3 17").side_to_move
+    >>> parse_position("22 2 3 4 17").side_to_move
     <Side.FIRST: 0>
     """
     words = text.lower().split()
@@ -305,7 +305,7 @@ def parse_position(text: str) -> CatMousePosition:
 
 
 def format_position(position: CatMousePosition) -> str:
-    """The text `parse_position` reads: '22 1 2 3 17 mouse', '- 1 2 3 4 mouse' at the start."""
+    """The text `parse_position` reads: '22 2 3 4 17 mouse', '- 1 2 3 4 mouse' at the start."""
     mouse = "-" if position.mouse is None else str(position.mouse)
     side = "mouse" if position.side_to_move is MOUSE else "cats"
     return " ".join([mouse, *map(str, position.cats), side])
