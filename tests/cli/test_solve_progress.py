@@ -14,3 +14,10 @@ def test_a_bounded_solve_reports_progress_and_the_best_move_found(run: Run) -> N
 def test_a_small_board_is_solved_within_the_time(run: Run) -> None:
     out = run(["othello", "solve", "--size", "4", "--seconds", "60", "--lang", "en"]).stdout
     assert "O wins by" in out and "solved in" in out and "not solved" not in out
+
+
+def test_every_time_limit_is_refused_in_words_unless_a_number_of_seconds(run: Run) -> None:
+    for command in (["othello", "solve"], ["othello", "analyse", "-" * 64, "X"]):
+        for bad in ("-1", "nan", "inf", "soon"):
+            refused = run([*command, "--seconds", bad])
+            assert refused.returncode == 2 and "is not a number of seconds" in refused.stderr

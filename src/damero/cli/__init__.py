@@ -68,6 +68,8 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     for command in game.commands:
         action = _add_action(actions, command.name, command.description)
         for flags, settings in command.arguments:
+            if settings.get("type") is parse_seconds:  # refused in words, as --delay is
+                settings = {**settings, "type": _seconds}
             action.add_argument(*flags, **settings)
 
 
