@@ -6,6 +6,7 @@ import argparse
 import re
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -256,7 +257,7 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
-    latest: list[Message] = []
+    latest: deque[Message] = deque(maxlen=1)
     try:
         lines = think(
             console,
