@@ -55,7 +55,9 @@ def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
     assert tictactoe["result"] == "win" and tictactoe["plies"] == 1
     assert tictactoe["moves"][0] == {"move": "3", "result": "win", "plies": 1}
     board = "-" * 27 + "OX------XO" + "-" * 27
-    othello = json.loads(run(["othello", "analyse", board, "X", "--json", "--seconds", "1"]).stdout)
+    printed = run(["othello", "analyse", board, "X", "--json", "--seconds", "1"]).stdout
+    assert printed.count("\n") == 1  # one line, never wrapped, for programs that read lines
+    othello = json.loads(printed)
     assert othello["result"] in ("win", "loss", "draw") and len(othello["moves"]) == 4
     assert {move["move"] for move in othello["moves"]} == {"3 4", "4 3", "5 6", "6 5"}
 

@@ -46,6 +46,8 @@ SESSIONS: list[tuple[list[str], list[str]]] = [
 LEAKS = re.compile(
     r"Side\.|Message\(|Traceback|Error\b|[{}]|<[a-z]| 1 (plies|moves|jugadas)\b|plies"
 )
+UNCONTRACTED = re.compile(r"\b(de|a) el\b")
+"""Spanish says 'del ratón', never 'de el ratón', when a side's name follows a preposition."""
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -60,6 +62,7 @@ def test_every_screen_fits_80_columns_and_reads_as_words(
         for line in stdout.getvalue().splitlines():
             assert len(line) <= 80, (arguments, line)
             assert not LEAKS.search(line), (arguments, line)
+            assert not UNCONTRACTED.search(line), (arguments, line)
 
 
 @pytest.mark.parametrize("words", [[], *[[game.name] for game in GAMES], ["othello", "play"]])

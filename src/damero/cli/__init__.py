@@ -7,6 +7,7 @@ import contextlib
 import re
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -75,6 +76,8 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     for command in game.commands:
         action = _add_action(actions, command.name, command.description)
         for flags, settings in command.arguments:
+            if settings.get("type") is parse_seconds:  # refused in words, as --delay is
+                settings = {**settings, "type": _seconds}
             action.add_argument(*flags, **settings)
 
 
@@ -271,7 +274,7 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
-    latest: list[Message] = []
+    latest: deque[Message] = deque(maxlen=1)
     try:
         lines = think(
             console,

@@ -451,6 +451,7 @@ def _solve(
 ) -> tuple[Message | str, ...]:
     """Solves exactly; with `seconds`, searches deeper and deeper until then and gives the best
     move found, exact if the search reached the end."""
+    started = clock()  # before loading the engine, so the time left and the time so far add up
     from damero.engines.othello import search, solve
 
     if values["board"] is None:
@@ -460,7 +461,6 @@ def _solve(
     game = Othello(position.size)
     side = position.side_to_move
     empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
-    started = clock()
     if values.get("seconds") is None:
         report(Message("othello.solving", {"empties": empties}))
         score, move = solve(position)
@@ -468,18 +468,26 @@ def _solve(
         meaning = describe_value(game, Value(score=score), side)
         solved = {"meaning": meaning, "move": best, "seconds": clock() - started}
         return (game.draw(position), Message("analysis.solved", solved))
-    deadline = started + values["seconds"]
+    deadline: float = started + values["seconds"]
     found = None
-    for analysis in search(position, should_stop=lambda: clock() >= deadline):
+
+    def should_stop() -> bool:
+        """Polled by the search: reports the latest depth with the time left, and ends it then."""
+        now = clock()
+        if found is not None:
+            progress = {
+                "empties": empties,
+                "depth": found.depth,
+                "nodes": found.nodes,
+                "move": format_move(found.best_move),
+                "left": max(0.0, deadline - now),
+            }
+            report(Message("othello.searching", progress))
+        return now >= deadline
+
+    for analysis in search(position, should_stop=should_stop):
         found = analysis
-        progress = {
-            "empties": empties,
-            "depth": analysis.depth,
-            "nodes": analysis.nodes,
-            "move": format_move(analysis.best_move),
-            "left": max(0.0, deadline - clock()),
-        }
-        report(Message("othello.searching", progress))
+        should_stop()
     if found is None:
         return (game.draw(position), Message("analysis.no_move"))
     value = Value(score=found.score, is_exact=found.is_exact)

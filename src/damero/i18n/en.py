@@ -268,7 +268,7 @@ MESSAGES: dict[str, str] = {
     "analysis.in_one_move": "with its next move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
     "cli.progress": "  {report} ({seconds:.0f} s so far)",
-    "othello.solving": "solving exactly: {empties} empty squares",
+    "othello.solving": "solving exactly: {empties} empty squares; the time left cannot be told",
     "othello.searching": "{empties} empty, depth {depth}, {nodes:,} positions, best {move}; {left:.0f} s left at most",
     "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
 }

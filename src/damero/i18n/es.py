@@ -288,9 +288,9 @@ MESSAGES: dict[str, str] = {
     "record.os_error": "{text}",
     "catmouse.not_a_dark_square": "Jugada incorrecta... la fila {row}, columna {column} no es una de las casillas numeradas.",
     "analysis.in_one_move": "con su próxima jugada",
-    "analysis.in_moves": "en {count} jugadas: {winner_moves} de {winner} y {loser_moves} de {loser}",
+    "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
     "cli.progress": "  {report} ({seconds:.0f} s hasta ahora)",
-    "othello.solving": "resolviendo de forma exacta: {empties} casillas vacías",
+    "othello.solving": "resolviendo de forma exacta: {empties} casillas vacías; no se sabe cuánto falta",
     "othello.searching": "{empties} vacías, profundidad {depth}, {nodes:,} posiciones, mejor {move}; quedan {left:.0f} s como mucho",
     "othello.best_so_far": "{meaning}; mejor jugada encontrada {move} (profundidad {depth}, {seconds:.1f} s; sin resolver hasta el final)",
 }
