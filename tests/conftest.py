@@ -33,6 +33,25 @@ def start_damero(arguments: Sequence[str], *, cwd: Path) -> subprocess.Popen[str
     )
 
 
+def wait_for_output(process: subprocess.Popen[str], text: str, *, timeout: float = 60) -> str:
+    """What `process` printed up to and including `text`, read as it comes; fails after `timeout`.
+
+    Tests that signal a program wait for it to say it is ready, however loaded the machine is.
+    """
+    assert process.stdout is not None
+    descriptor = process.stdout.fileno()
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while text.encode() not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {text!r} in {seen.decode(errors='replace')!r}"
+        ready, _, _ = select.select([descriptor], [], [], left)
+        chunk = os.read(descriptor, 4096) if ready else b""
+        assert chunk or not ready, f"ended before {text!r}: {seen.decode(errors='replace')!r}"
+        seen += chunk
+    return seen.decode()
+
+
 def reachable_positions(starts: Iterable[Any], *, keep: Callable[[Any], bool] = bool) -> set[Any]:
     """Every position a game reaches from `starts` through positions `keep` accepts.
 

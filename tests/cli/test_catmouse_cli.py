@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, start_damero
+from conftest import Run, start_damero, wait_for_output
 from damero.games.catmouse import CatMouse, CatMousePosition
 
 DATA = Path(__file__).parent.parent / "data"
@@ -141,9 +141,10 @@ def test_end_of_input_and_ctrl_c_end_cleanly(run: Run, tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "Fin de la entrada" in result.stdout and "Traceback" not in result.stderr
     process = start_damero(["catmouse", "--lang", "en"], cwd=tmp_path)
-    time.sleep(1.5)
+    shown = wait_for_output(process, "Starting square of the mouse")
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    rest, err = process.communicate(timeout=30)
+    out = shown + rest
     assert process.returncode == 130
     assert "Interrupted" in out and "Traceback" not in err
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 from pathlib import Path
 
-from conftest import Run, start_damero
+from conftest import Run, start_damero, wait_for_output
 
 
 def test_computer_against_computer_shows_each_move_and_ends(run: Run) -> None:
@@ -79,10 +78,11 @@ def test_solve_commands(run: Run) -> None:
 
 def test_ctrl_c_stops_a_long_think_at_once(tmp_path: Path) -> None:
     process = start_damero(["othello", "solve", "--lang", "en"], cwd=tmp_path)
-    time.sleep(4)
+    shown = wait_for_output(process, "The computer is thinking")
     assert process.poll() is None, "solving the 8x8 start takes far longer than this"
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
+    rest, err = process.communicate(timeout=10)
+    out = shown + rest
     assert process.returncode == 130
     assert "The computer is thinking" in out and "Interrupted" in out
     assert "Traceback" not in err
