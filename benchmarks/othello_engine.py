@@ -21,7 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engin
 from othello_positions import read_problems
 
 from damero.core import Limit, Side
-from damero.engines.othello import EndgameSolver, engine_board, move_of, perft, search
+from damero.engines.othello import perft, search
+from damero.engines.othello.board import engine_board, move_of
+from damero.engines.othello.endgame import EndgameSolver
 from damero.games.othello import OthelloPosition, format_move
 
 PERFT_8X8 = {
