@@ -107,36 +107,45 @@ def _solve_shallow(
     beta: int,
     control: npt.NDArray[np.int64],
 ) -> int:
+    """The last few empties: each empty square tried directly (no move generation), odd
+    quadrants first, since the last move in a region tends to be the good one (parity)."""
     control[NODES] += 1
     empty = shape.board & ~(player | opponent)
     if empties == 1:
         return _last_empty(player, opponent, empty)
-    moves = legal_moves(player, opponent, shape.board)
-    if is_empty(moves):
+    odd = empty ^ empty
+    for quadrant in shape.quadrants:
+        if count(empty & quadrant) & 1:
+            odd |= quadrant
+    best = -BOUND_MAX
+    for parity_pass in range(2):
+        candidates = empty & odd if parity_pass == 0 else empty & ~odd
+        while not is_empty(candidates):
+            move_bit = lowest(candidates)
+            candidates ^= move_bit
+            flipped = flips(player, opponent, move_bit)
+            if is_empty(flipped):
+                continue
+            score = -_solve_shallow(
+                opponent ^ flipped,
+                player | flipped | move_bit,
+                shape,
+                empties - 1,
+                -beta,
+                -alpha,
+                control,
+            )
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        return best
+    if best == -BOUND_MAX:
+        # No square flips anything: pass, or the game is over.
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -_solve_shallow(opponent, player, shape, empties, -beta, -alpha, control)
-    best = -BOUND_MAX
-    # Odd quadrants first: the last move in a region tends to be the good one (parity).
-    for parity_pass in range(2):
-        for quadrant in shape.quadrants:
-            is_odd = count(empty & quadrant) & 1
-            if (parity_pass == 0) != (is_odd == 1):
-                continue
-            candidates = moves & quadrant
-            while not is_empty(candidates):
-                move_bit = lowest(candidates)
-                candidates ^= move_bit
-                next_player, next_opponent = play(player, opponent, move_bit)
-                score = -_solve_shallow(
-                    next_player, next_opponent, shape, empties - 1, -beta, -alpha, control
-                )
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            return best
     return best
 
 
@@ -225,9 +234,11 @@ def solve_window(
         if ceiling <= alpha:
             return ceiling
     home = home_slot(table, player, opponent)
-    slot = -1 if is_root else find(table, player, opponent, home)
+    slot = find(table, player, opponent, home)
     table_move = NO_MOVE
-    if slot >= 0:
+    if slot >= 0 and is_root:
+        table_move = int(table.moves[slot])
+    elif slot >= 0:
         lower = int(table.lowers[slot])
         upper = int(table.uppers[slot])
         if lower >= beta:
@@ -259,7 +270,7 @@ def solve_window(
                 refuted = -int(table.uppers[child])
                 if refuted >= beta:
                     return refuted
-        if empties >= _PROBE_EMPTIES and not is_root:
+        if empties >= _PROBE_EMPTIES:
             # Computed, not literal, bounds: a recursive compiled function must always be called
             # with the same argument types, or its on-disk cache breaks (numba issue 6713).
             window = _PROBE_WINDOW + 0 * empties
@@ -327,7 +338,6 @@ def solve_window(
 
     if is_root:
         control[BEST_MOVE] = best_move
-        return best
     if best <= original_alpha:
         lower, upper = -BOUND_MAX, best
     elif best >= beta:
