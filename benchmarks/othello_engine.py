@@ -1,29 +1,36 @@
-"""Othello engine figures: perft speed, FFO endgames solved exactly, and the 6x6 game solved.
+"""Othello engine figures: perft, midgame search speed, FFO endgames, 6x6 solved, a 10x10 game.
 
 Prints measurements only; nothing here passes or fails.  Run from the repository root:
 
-    python benchmarks/othello_engine.py                 # everything, 6x6 for 60 s at most
+    python benchmarks/othello_engine.py                  # everything (6x6 within 300 s)
     python benchmarks/othello_engine.py perft --depths 9 10
-    python benchmarks/othello_engine.py ffo --empties 20
+    python benchmarks/othello_engine.py nps --depth 10
+    python benchmarks/othello_engine.py ffo --empties 26
+    python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
     python benchmarks/othello_engine.py six --seconds 600
-    python benchmarks/othello_engine.py six --start-only --seconds 3600
+    python benchmarks/othello_engine.py ten --seconds 1
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
-from othello_positions import read_problems
+from othello_positions import FFO_FILE, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import perft, search
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.player import level_analyses
 from damero.games.othello import OthelloPosition, format_move
 
 PERFT_8X8 = {
@@ -40,18 +47,46 @@ PERFT_8X8 = {
     11: 212258800,
 }
 
+ROOT = Path(__file__).resolve().parent.parent
+
+BASELINE_COMMIT = "ae431d6"
+"""The solver before the compiled search and its faster endgame, for comparison."""
+
+# Its figures on this 2-core machine (shared, under load), measured with that commit's own
+# benchmark: problem number -> (nodes, seconds).  `--baseline COMMIT` measures afresh instead.
+RECORDED_BASELINE: dict[int, tuple[int, float]] = {}
+
+# The old solver, run from a copy of the baseline commit's sources: one JSON line per problem.
+_BASELINE_SCRIPT = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from othello_positions import read_problems
+from damero.engines.othello import EndgameSolver, engine_board
+wanted = set(json.loads(sys.argv[2]))
+for problem in read_problems():
+    if problem.number in wanted:
+        geometry, player, opponent = engine_board(problem.position)
+        started = time.perf_counter()
+        solution = EndgameSolver(geometry).solve(player, opponent)
+        seconds = time.perf_counter() - started
+        print(json.dumps([problem.number, solution.nodes, seconds]), flush=True)
+"""
+
 
 def warm_up() -> float:
-    """Loads (or compiles, on a first run) the kernels; returns the seconds it took."""
+    """Loads (or compiles, on a first run) the compiled code; returns the seconds it took."""
     started = time.perf_counter()
-    perft(OthelloPosition.start(8), 3)
+    for size in (4, 8, 10):
+        position = OthelloPosition.start(size)
+        perft(position, 3)
+        list(search(position, Limit(depth=2), exact_empties=0))
     geometry, player, opponent = engine_board(OthelloPosition.start(4))
     EndgameSolver(geometry, table_bits=10).solve(player, opponent)
     return time.perf_counter() - started
 
 
 def bench_perft(depths: list[int]) -> None:
-    print("perft from the 8x8 start (compiled kernel, last ply counted from the move mask)")
+    print("perft from the 8x8 start (compiled, last ply counted from the move mask)")
     start = OthelloPosition.start(8)
     for depth in depths:
         started = time.perf_counter()
@@ -67,11 +102,88 @@ def bench_perft(depths: list[int]) -> None:
         )
 
 
-def bench_ffo(empties: list[int]) -> None:
-    problems = [problem for problem in read_problems() if problem.empties in empties]
-    print(f"FFO problems with {', '.join(map(str, empties))} empties, solved with a full window")
+def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
+    """Positions `plies` random moves from the 8x8 start."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = OthelloPosition.start(8)
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        if position.legal_moves():
+            positions.append(position)
+    return positions
+
+
+def bench_nps(depth: int) -> None:
+    print(f"8x8 midgame search: 8 positions 20 plies from the start, each to depth {depth}")
+    print("  (CPU seconds beside the wall clock's: the machine is shared)")
     total_nodes = 0
-    total_seconds = 0.0
+    total_seconds = total_cpu = 0.0
+    for position in midgame_positions(8, 20, seed=1):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        *_, analysis = search(position, Limit(depth=depth))
+        seconds = time.perf_counter() - started
+        cpu = time.process_time() - started_cpu
+        total_nodes += analysis.nodes
+        total_seconds += seconds
+        total_cpu += cpu
+        print(
+            f"  depth {analysis.depth}: score {analysis.score:+6.2f}, move"
+            f" {format_move(analysis.best_move)}, {analysis.nodes:>11,} nodes, {seconds:6.2f} s"
+            f" ({cpu:6.2f} CPU s), {analysis.nodes / cpu / 1e6:5.2f} million nodes per CPU s"
+        )
+    print(
+        f"  total: {total_nodes:,} nodes in {total_seconds:.2f} s ({total_cpu:.2f} CPU s):"
+        f" {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
+        f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
+    )
+
+
+def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float]]:
+    """Times the solver of `commit` on the problems, from a copy of that commit's sources."""
+    with tempfile.TemporaryDirectory() as directory:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "src"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
+        # The copy's engine compiles into its own cache, apart from this one.
+        lines = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _BASELINE_SCRIPT,
+                str(Path(directory) / "src"),
+                json.dumps(numbers),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(ROOT / "tests" / "engines"), "PATH": "/usr/bin:/bin"},
+        ).stdout.splitlines()
+    measured = {}
+    for line in lines:
+        number, nodes, seconds = json.loads(line)
+        measured[number] = (nodes, seconds)
+    return measured
+
+
+def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
+    problems = [problem for problem in read_problems() if problem.empties <= max_empties]
+    numbers = [problem.number for problem in problems]
+    if baseline_commit is None:
+        baseline, source = RECORDED_BASELINE, f"recorded for {BASELINE_COMMIT}"
+    else:
+        baseline, source = measure_baseline(baseline_commit, numbers), f"{baseline_commit}, now"
+    print(
+        f"FFO problems of {FFO_FILE.name} up to {max_empties} empties, full window;"
+        f" before: {source}"
+    )
+    total_nodes = total_seconds = 0.0
+    before_nodes = before_seconds = 0.0
     right = 0
     for problem in problems:
         geometry, player, opponent = engine_board(problem.position)
@@ -84,82 +196,101 @@ def bench_ffo(empties: list[int]) -> None:
         right += is_right
         total_nodes += solution.nodes
         total_seconds += seconds
-        column_row = f"{'abcdefgh'[move.column]}{move.row + 1}"
+        before = ""
+        if problem.number in baseline:
+            nodes, old_seconds = baseline[problem.number]
+            before_nodes += nodes
+            before_seconds += old_seconds
+            before = f"  (before {nodes:>12,} nodes, {old_seconds:7.2f} s)"
         print(
-            f"  #{problem.number:2} ({problem.empties} empties): score {solution.score:+3}"
-            f" (file {problem.score:+3}), move {column_row}"
-            f" {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
-            f" {seconds:7.3f} s, {solution.nodes / seconds / 1e6:5.1f} million nodes/s"
+            f"  #{problem.number:2} ({problem.empties} empties): {solution.score:+3}"
+            f" {format_move(move)} {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
+            f" {seconds:7.2f} s{before}"
         )
-    if problems:
+    print(
+        f"  total: {right}/{len(problems)} right, {total_nodes:,.0f} nodes in {total_seconds:.1f} s"
+        f" ({total_nodes / total_seconds / 1e6:.1f} million nodes/s)"
+    )
+    if before_seconds:
         print(
-            f"  total: {right}/{len(problems)} right, {total_nodes:,} nodes"
-            f" in {total_seconds:.2f} s ({total_nodes / total_seconds / 1e6:.1f} million nodes/s)"
+            f"  before: {before_nodes:,.0f} nodes in {before_seconds:.1f} s"
+            f" on the {sum(number in baseline for number in numbers)} problems it has;"
+            f" now {total_seconds / before_seconds:.2f} of its time"
         )
 
 
-def bench_six(seconds: float, *, start_only: bool) -> None:
-    """Solves positions of one 6x6 game from its end backwards, then the start, within the time."""
-    print(f"6x6 Othello solved exactly, within {seconds:g} s (published: O wins 20-16, X -4)")
-    start = OthelloPosition.start(6)
-    line = [start]
-    position = start
-    # A plausible game, played by a shallow search, to walk back along.
-    while position.legal_moves():
-        *_, analysis = search(position, Limit(depth=3), exact_empties=0)
-        position = position.play(analysis.best_move)
-        line.append(position)
-    deadline = time.perf_counter() + seconds
-    geometry, _, _ = engine_board(start)
+def bench_six(seconds: float) -> None:
+    """Solves the 6x6 start, giving up after about `seconds`."""
+    print(f"6x6 Othello solved from the start, within {seconds:g} s (published: O wins 20-16)")
+    geometry, player, opponent = engine_board(OthelloPosition.start(6))
     solver = EndgameSolver(geometry, table_bits=22)
-    rate = 5e6
-    by_empties = {
-        36 - position.count(Side.FIRST) - position.count(Side.SECOND): position for position in line
-    }
-    for empties in [32] if start_only else [12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]:
-        position = by_empties.get(empties)
-        if position is None:
-            continue
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            print("  out of time")
-            return
-        _, player, opponent = engine_board(position)
+    # Node budget from a short run's speed, so the figure does not depend on a clock in the solver.
+    started = time.perf_counter()
+    trial = solver.solve(player, opponent, node_limit=2_000_000)
+    rate = trial.nodes / max(time.perf_counter() - started, 1e-3)
+    if trial.is_complete:
+        solution = trial
+    else:
+        solution = solver.solve(player, opponent, node_limit=int(rate * seconds))
+    elapsed = time.perf_counter() - started
+    if not solution.is_complete:
+        print(f"  unfinished after {elapsed:.0f} s and {solution.nodes:,} nodes")
+        return
+    print(
+        f"  X to move: {solution.score:+d} for X, move {format_move(move_of(geometry, solution.move_bit))},"
+        f" {solution.nodes:,} nodes in {elapsed:.1f} s"
+        f" ({solution.nodes / elapsed / 1e6:.1f} million nodes/s)"
+    )
+
+
+def bench_ten(seconds: float) -> None:
+    """A whole 10x10 game, both sides level 5 with `seconds` a move."""
+    print(f"10x10 game, level 5 against itself, {seconds:g} s a move")
+    position = OthelloPosition.start(10)
+    nodes = 0
+    thinking = 0.0
+    moves = 0
+    while position.legal_moves():
         started = time.perf_counter()
-        solution = solver.solve(player, opponent, node_limit=int(remaining * rate) + 1000)
-        elapsed = time.perf_counter() - started
-        rate = max(rate, solution.nodes / max(elapsed, 1e-6))
-        side = "X" if position.side_to_move is Side.FIRST else "O"
-        if not solution.is_complete:
-            print(
-                f"  {empties} empties: unfinished after {elapsed:.1f} s"
-                f" and {solution.nodes:,} nodes"
-            )
-            return
-        move = format_move(move_of(geometry, solution.move_bit))
-        print(
-            f"  {empties:2} empties ({side} to move): {solution.score:+3} for {side}, move {move},"
-            f" {solution.nodes:>14,} nodes, {elapsed:8.2f} s"
-        )
+        best = position.legal_moves()[0]
+        for analysis in level_analyses(
+            position, level=5, limit=Limit(seconds=seconds), clock=time.monotonic
+        ):
+            best = analysis.best_move
+            last = analysis
+        thinking += time.perf_counter() - started
+        nodes += last.nodes
+        moves += 1
+        position = position.play(best)
+    x_discs, o_discs = position.count(Side.FIRST), position.count(Side.SECOND)
+    print(
+        f"  {moves} moves, X {x_discs} - O {o_discs}; {nodes:,} nodes in {thinking:.1f} s of"
+        f" thinking, {nodes / thinking / 1e6:.2f} million nodes/s"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?", default="all", choices=["all", "perft", "ffo", "six"])
-    parser.add_argument("--depths", type=int, nargs="+", default=[8, 9, 10])
-    parser.add_argument("--empties", type=int, nargs="+", default=[20])
-    parser.add_argument("--seconds", type=float, default=60.0, help="time budget for 6x6")
-    parser.add_argument(
-        "--start-only", action="store_true", help="6x6: solve the start at once, no warm-up series"
-    )
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parts = ["all", "perft", "nps", "ffo", "six", "ten"]
+    parser.add_argument("part", nargs="?", default="all", choices=parts)
+    parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
+    parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
+    parser.add_argument("--empties", type=int, default=26, help="FFO problems up to this many")
+    parser.add_argument("--baseline", metavar="COMMIT", help="FFO: time this commit's solver too")
+    parser.add_argument("--seconds", type=float, default=None, help="6x6 budget; 10x10 per move")
     arguments = parser.parse_args()
-    print(f"kernels ready in {warm_up():.2f} s (a first run compiles and caches them)")
-    if arguments.part in ("all", "perft"):
+    print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
+    part = arguments.part
+    if part in ("all", "perft"):
         bench_perft(arguments.depths)
-    if arguments.part in ("all", "ffo"):
-        bench_ffo(arguments.empties)
-    if arguments.part in ("all", "six"):
-        bench_six(arguments.seconds, start_only=arguments.start_only)
+    if part in ("all", "nps"):
+        bench_nps(arguments.depth)
+    if part in ("all", "ffo"):
+        bench_ffo(arguments.empties, arguments.baseline)
+    if part in ("all", "six"):
+        bench_six(arguments.seconds or 300.0)
+    if part in ("all", "ten"):
+        bench_ten(arguments.seconds or 1.0)
 
 
 if __name__ == "__main__":

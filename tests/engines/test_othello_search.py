@@ -78,13 +78,16 @@ def test_it_takes_the_corner_it_is_offered() -> None:
         assert analysis.score > 0
 
 
-@pytest.mark.parametrize("size", [4, 6])
-def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(size: int) -> None:
-    """Without the endgame solver the search deepens until no line ends in an estimate."""
+@pytest.mark.parametrize(("size", "empties"), [(4, 9), (6, 9), (8, 8), (10, 7)])
+def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(
+    size: int, empties: int
+) -> None:
+    """Without the endgame solver the compiled search deepens until no line ends in an estimate,
+    and agrees with plain minimax through the rules on every size."""
     rng = random.Random(size)
     winning_choices = 0
     for _ in range(8):
-        position = random_endgame(size, 9, rng)
+        position = random_endgame(size, empties, rng)
         analyses = list(search(position, exact_empties=0))
         last = analyses[-1]
         assert last.is_exact

@@ -8,11 +8,11 @@ corners now and then; level 5 plays as well as the limit allows and perfectly ne
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from damero.core import Limit
-from damero.engines.othello.search import score_moves, search
+from damero.engines.othello.search import Analysis, score_moves, search
 from damero.games.othello import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -75,21 +75,41 @@ def choose_move(
     if moves == (PASS,):
         return PASS
     settings = _LEVELS[level]
-    exact_empties = settings.exact_empties
-    should_stop = _stopper(limit, clock)
-    depth = _depth_cap(settings, limit, has_stopper=should_stop is not None)
-    bounded = Limit(depth=depth, nodes=limit.nodes)
     if settings.noise > 0:
+        should_stop = _stopper(limit, clock)
+        depth = _depth_cap(settings, limit, has_stopper=should_stop is not None)
         scored = score_moves(
-            position, bounded, should_stop=should_stop, exact_empties=exact_empties
+            position,
+            Limit(depth=depth, nodes=limit.nodes),
+            should_stop=should_stop,
+            exact_empties=settings.exact_empties,
         )
         noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
         best = max(noisy, key=lambda pair: pair[0])
         return best[1]
     best_move = moves[0]
-    for analysis in search(position, bounded, should_stop=should_stop, exact_empties=exact_empties):
+    for analysis in level_analyses(position, level=level, limit=limit, clock=clock):
         best_move = analysis.best_move
     return best_move
+
+
+def level_analyses(
+    position: OthelloPosition,
+    *,
+    level: int,
+    limit: Limit,
+    clock: Callable[[], float] | None = None,
+) -> Iterator[Analysis]:
+    """The search a player of `level` runs, its analyses as they come (the last one decides)."""
+    settings = _LEVELS[level]
+    should_stop = _stopper(limit, clock)
+    depth = _depth_cap(settings, limit, has_stopper=should_stop is not None)
+    return search(
+        position,
+        Limit(depth=depth, nodes=limit.nodes),
+        should_stop=should_stop,
+        exact_empties=settings.exact_empties,
+    )
 
 
 def analyse(

@@ -301,17 +301,15 @@ def run_stoppable(
     control: npt.NDArray[np.int64],
     should_stop: Callable[[], bool] | None,
 ) -> None:
-    """Runs compiled `work`, asking `should_stop` meanwhile; a yes, or any interruption of this
-    thread (Ctrl-C), raises the stop flag the compiled code checks, so it returns at once."""
-    if should_stop is None:
-        work()
-        return
+    """Runs compiled `work` in a helper thread, asking `should_stop` meanwhile; a yes, or any
+    interruption of this thread (Ctrl-C), raises the stop flag the compiled code checks, so it
+    returns at once."""
     worker = threading.Thread(target=work, daemon=True)
     worker.start()
     try:
         while worker.is_alive():
             worker.join(_POLL_SECONDS)
-            if worker.is_alive() and should_stop():
+            if worker.is_alive() and should_stop is not None and should_stop():
                 control[STOP_REQUEST] = 1
     except BaseException:
         control[STOP_REQUEST] = 1
@@ -410,18 +408,16 @@ def exact_line(
     opponent: int,
     *,
     node_limit: int | None = None,
-    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[int, list[int], int] | None:
     """Exact score, a best line to the end (0 marks a pass) and nodes, from the side to move.
 
-    None when `node_limit` or `should_stop` stopped the solver first.
+    None when `node_limit` stopped the solver first.  No clock stops it: near the end, exact
+    play is worth the wait.
     """
     control = new_control(node_limit)
     solutions = []
     run_stoppable(
-        lambda: solutions.append(solver.solve(player, opponent, control=control)),
-        control,
-        should_stop,
+        lambda: solutions.append(solver.solve(player, opponent, control=control)), control, None
     )
     if control[STOPPED]:
         return None
@@ -472,9 +468,7 @@ def search(
     if empties <= (EXACT_EMPTIES if exact_empties is None else exact_empties):
         if solver is None or solver.geometry != geometry:
             solver = EndgameSolver(geometry)
-        exact = exact_line(
-            solver, geometry, player, opponent, node_limit=limit.nodes, should_stop=should_stop
-        )
+        exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
         if exact is not None:
             score, line, nodes = exact
             principal_line = tuple(move_of(geometry, bit) for bit in line)
