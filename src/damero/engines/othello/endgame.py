@@ -50,7 +50,7 @@ _PROBE_EMPTIES = 14
 _STABILITY_EMPTIES = 8
 """From this many empties up, stable discs are counted to cut off hopeless windows."""
 
-_PROBE_DEPTH_MAX = 6
+_PROBE_DEPTH_MAX = 4
 _PROBE_WINDOW = 1_000_000
 
 # The control array shared by the compiled solver and search and the Python that drives them.
