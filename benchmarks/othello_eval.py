@@ -118,32 +118,39 @@ def held_out_set(count: int, low: int, high: int, seed: int) -> list[Board]:
 
 
 def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[tuple[Board, int]]:
-    """The held-out set with exact scores, read from `path` when it holds this very set."""
-    header = f"# seed {seed} positions {count} empties {low}-{high}"
+    """The first `count` held-out positions with exact scores.
+
+    Solved positions are appended to `path` one line each as they come, so an interrupted run
+    resumes where it stopped, and a smaller count reads a prefix of a larger one.
+    """
+    header = f"# seed {seed} empties {low}-{high}"
+    solved: list[tuple[Board, int]] = []
     if path.exists():
         lines = path.read_text().splitlines()
         if lines and lines[0] == header:
-            solved = []
             for line in lines[1:]:
-                player, opponent, score = line.split()
-                solved.append(((int(player, 16), int(opponent, 16)), int(score)))
-            return solved
+                fields = line.split()
+                if len(fields) == 3:
+                    solved.append(((int(fields[0], 16), int(fields[1], 16)), int(fields[2])))
+    if len(solved) >= count:
+        return solved[:count]
     boards = held_out_set(count, low, high, seed)
     solver = EndgameSolver(GEOMETRY)
     estimate = learned()
-    solved = []
     started = time.perf_counter()
-    for number, board in enumerate(boards, 1):
-        # The estimate only tells the solver's narrow windows where to start.
-        solved.append((board, solver.solve(*board, guess=round(estimate(*board))).score))
-        if number % 50 == 0:
-            print(f"  solved {number}/{count} in {time.perf_counter() - started:.0f} s", flush=True)
-    lines = [header] + [
-        f"{player:016x} {opponent:016x} {score}" for (player, opponent), score in solved
-    ]
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text("\n".join(lines) + "\n")
-    partial.replace(path)
+    if not solved:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(header + "\n")
+    with path.open("a") as out:
+        for number in range(len(solved), count):
+            board = boards[number]
+            # The estimate only tells the solver's narrow windows where to start.
+            score = solver.solve(*board, guess=round(estimate(*board))).score
+            solved.append((board, score))
+            out.write(f"{board[0]:016x} {board[1]:016x} {score}\n")
+            out.flush()
+            if (number + 1) % 50 == 0:
+                print(f"  solved {number + 1}/{count} in {time.perf_counter() - started:.0f} s")
     return solved
 
 
@@ -228,8 +235,7 @@ def main() -> None:
     parser.add_argument(
         "--held-out",
         type=Path,
-        default=Path(__file__).resolve().parent / "data" / "othello_eval_held_out.txt",
-        help="file keeping the solved held-out set",
+        help="file keeping the solved held-out set (default: one per range under benchmarks/data)",
     )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
@@ -237,7 +243,10 @@ def main() -> None:
     options = parser.parse_args()
     if options.part in ("all", "error"):
         low, high = options.empties
-        solved = solved_set(options.held_out, options.positions, low, high, options.seed)
+        held_out = options.held_out or Path(__file__).resolve().parent / "data" / (
+            f"othello_eval_held_out_{low}_{high}.txt"
+        )
+        solved = solved_set(held_out, options.positions, low, high, options.seed)
         bench_error(solved, options.depth)
     if options.part in ("all", "match"):
         bench_match(options.games, options.match_depth, options.seed)
