@@ -239,17 +239,17 @@ def fit_stage(
     residual = right - normal(weights)
     preconditioned = residual / diagonal
     direction = preconditioned.copy()
-    product = residual @ preconditioned
+    product = float((residual * preconditioned).sum())
     for _ in range(iterations):
         image = normal(direction)
-        curvature = direction @ image
+        curvature = float((direction * image).sum())
         if not product > 0 or not curvature > 0:
             break
         step = product / curvature
         weights += step * direction
         residual -= step * image
         preconditioned = residual / diagonal
-        next_product = residual @ preconditioned
+        next_product = float((residual * preconditioned).sum())
         if next_product < 1e-12 * len(rows):
             break
         direction = preconditioned + (next_product / product) * direction
@@ -306,10 +306,11 @@ def _parser() -> argparse.ArgumentParser:
     defaults = Budget()
     parser = argparse.ArgumentParser(
         prog="python -m damero.engines.othello.train",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
         description="Fit the learned 8x8 Othello evaluation to positions from damero's own games.",
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
-    parser.add_argument("--games", type=int, default=defaults.games)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games")
+    parser.add_argument("--games", type=int, default=defaults.games, help="self-play games")
     parser.add_argument(
         "--positions", type=int, default=defaults.positions_per_game, help="positions kept per game"
     )
@@ -322,13 +323,17 @@ def _parser() -> argparse.ArgumentParser:
         default=defaults.exact_empties,
         help="positions with at most this many empty squares are labelled exactly",
     )
-    parser.add_argument("--ridge", type=float, default=defaults.ridge)
-    parser.add_argument("--workers", type=int, default=defaults.workers, choices=(1, 2))
+    parser.add_argument(
+        "--ridge", type=float, default=defaults.ridge, help="shrinkage of rarely seen weights"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=defaults.workers, choices=(1, 2), help="labelling processes"
+    )
     parser.add_argument(
         "--output",
         type=Path,
         default=Path(__file__).with_name(WEIGHTS_FILE),
-        help="where to write the weights (default: the file the package loads)",
+        help="where to write the weights; the default is the file the package loads",
     )
     return parser
 
@@ -339,6 +344,9 @@ def main(arguments: Sequence[str] | None = None) -> int:
         if getattr(options, name) < 1:
             print(f"--{name} must be 1 or more", file=sys.stderr)
             return 2
+    if not options.output.parent.is_dir():
+        print(f"cannot write {options.output}: no such directory", file=sys.stderr)
+        return 2
     budget = Budget(
         games=options.games,
         positions_per_game=options.positions,
