@@ -22,15 +22,15 @@ from pathlib import Path
 
 import numpy as np
 
+from damero.engines.othello.board import geometry_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
-from damero.engines.othello.kernel import Geometry
 from damero.engines.othello.patterns import load_weights, pattern_score
 from damero.engines.othello.train import play_game
 from damero.games.othello import Othello
 
-GEOMETRY = Geometry.of(8)
+GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
 """Differs from every seed the shipped weights were trained with (see the README)."""
 

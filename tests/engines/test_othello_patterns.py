@@ -12,7 +12,7 @@ import numpy.typing as npt
 import pytest
 
 from damero.core import Side
-from damero.engines.othello import engine_board
+from damero.engines.othello.board import engine_board
 from damero.engines.othello.patterns import (
     FEATURES,
     STAGES,

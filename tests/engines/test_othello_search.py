@@ -10,6 +10,7 @@ from othello_positions import best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import analyse, choose_move, search, solve
+from damero.engines.othello.search import EVALUATIONS
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
 
 CORNER_OFFER = OthelloPosition.from_rows(
@@ -72,10 +73,16 @@ def test_a_node_limit_or_a_stop_callback_drops_the_unfinished_depth() -> None:
     assert len(by_callback) < 20
 
 
-def test_it_takes_the_corner_it_is_offered() -> None:
-    for analysis in search(CORNER_OFFER, Limit(depth=4)):
-        assert analysis.best_move == Move(0, 0)
-        assert analysis.score > 0
+@pytest.mark.parametrize("evaluation", EVALUATIONS)
+def test_it_takes_the_corner_it_is_offered(evaluation: str) -> None:
+    *_, analysis = search(CORNER_OFFER, Limit(depth=4), evaluation=evaluation)
+    assert analysis.best_move == Move(0, 0)
+    assert analysis.score > 0
+
+
+def test_an_unknown_evaluation_is_refused() -> None:
+    with pytest.raises(ValueError, match="hand-set"):
+        list(search(CORNER_OFFER, Limit(depth=2), evaluation="oracle"))
 
 
 @pytest.mark.parametrize(("size", "empties"), [(4, 9), (6, 9), (8, 8), (10, 7)])

@@ -10,10 +10,17 @@ from damero.engines.othello import bits
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.player import analyse, choose_move
-from damero.engines.othello.search import Analysis, score_moves, scores_are_exact, search
+from damero.engines.othello.search import (
+    EVALUATIONS,
+    Analysis,
+    score_moves,
+    scores_are_exact,
+    search,
+)
 from damero.games.othello import Move, OthelloPosition
 
 __all__ = [
+    "EVALUATIONS",
     "Analysis",
     "analyse",
     "choose_move",

@@ -17,7 +17,7 @@ from damero.engines.othello.bits import (
     legal_moves,
     orthogonal,
 )
-from damero.engines.othello.board import Shape
+from damero.engines.othello.board import Geometry, Shape
 
 DISC = 100
 """One disc of final difference in evaluation units."""
@@ -71,3 +71,8 @@ def hand_evaluation(player: Board, opponent: Board, shape: Shape) -> int:
     )
     score += DISC * (count(player) - count(opponent)) * phase * phase // 10000
     return score
+
+
+def evaluate(geometry: Geometry, player: int, opponent: int) -> int:
+    """`hand_evaluation` of engine-layout boards, from Python."""
+    return int(hand_evaluation(geometry.board(player), geometry.board(opponent), geometry.shape))

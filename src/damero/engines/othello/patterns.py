@@ -9,7 +9,7 @@ constant, from the weight row of its stage (the number of empty squares, in band
 `STAGE_EMPTIES`).  The weights are fitted by `damero.engines.othello.train` and ship as
 `pattern_weights.npz`.
 
-The boards are the engine's 8x8 layout (see kernel.py): bit `row * 8 + column` of an unsigned
+The boards are the engine's 8x8 layout (see bits.py): bit `row * 8 + column` of an unsigned
 64-bit word, the side to move first.  Only 8x8 has learned weights; smaller boards embedded in the
 layout and 10x10 keep the hand-set evaluation.
 """
@@ -24,9 +24,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from damero.engines.othello.board import engine_board
+from damero.engines.othello.bits import Board as Word
+from damero.engines.othello.bits import popcount
+from damero.engines.othello.board import Geometry, engine_board
 from damero.engines.othello.evaluation import DISC
-from damero.engines.othello.kernel import Geometry, Word
 from damero.games.othello import OthelloPosition
 
 SIZE = 8
@@ -112,15 +113,6 @@ def stage_of(empties: int) -> int:
 
 
 @numba.njit(nogil=True, cache=True)
-def _popcount(bits: Word) -> int:
-    count = 0
-    while bits:
-        bits &= bits - _ONE
-        count += 1
-    return count
-
-
-@numba.njit(nogil=True, cache=True)
 def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> int:
     """Fill `out` with each instance's index into a weight row (then the constant); the stage.
 
@@ -137,7 +129,7 @@ def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) ->
             index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
         out[number] = _OFFSETS[number] + index
     out[instances] = FEATURES - 1
-    empties = 64 - _popcount(player | opponent)
+    empties = 64 - popcount(player | opponent)
     return min(empties // STAGE_EMPTIES, STAGES - 1)
 
 
@@ -148,7 +140,7 @@ def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]
     `player` and `opponent` are uint64 boards in the engine's 8x8 layout (side to move first);
     `weights` is the (STAGES, FEATURES) array from `load_weights`.
     """
-    empties = 64 - _popcount(player | opponent)
+    empties = 64 - popcount(player | opponent)
     row = weights[min(empties // STAGE_EMPTIES, STAGES - 1)]
     total = float(row[FEATURES - 1])
     for number in range(_SQUARES.shape[0]):

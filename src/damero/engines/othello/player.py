@@ -59,13 +59,14 @@ def choose_move(
     rng: random.Random,
     limit: Limit,
     clock: Callable[[], float] | None = None,
+    evaluation: str = "learned",
 ) -> Move:
     """The move a computer player of `level` (1 to 5) makes; PASS when it must pass.
 
     `limit.depth` and `limit.nodes` always apply; `limit.seconds` applies when `clock` (for
     example `time.monotonic`) is given, since the engine reads no clock itself.  Without any bound
-    the level's own depth is used (level 5: 10 plies).  Raises ValueError
-    when the game is over.
+    the level's own depth is used (level 5: 10 plies).  `evaluation` names one of the search's
+    EVALUATIONS.  Raises ValueError when the game is over.
     """
     if level not in _LEVELS:
         raise ValueError(f"the level is 1 to 5, not {level!r}")
@@ -83,12 +84,15 @@ def choose_move(
             Limit(depth=depth, nodes=limit.nodes),
             should_stop=should_stop,
             exact_empties=settings.exact_empties,
+            evaluation=evaluation,
         )
         noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
         best = max(noisy, key=lambda pair: pair[0])
         return best[1]
     best_move = moves[0]
-    for analysis in level_analyses(position, level=level, limit=limit, clock=clock):
+    for analysis in level_analyses(
+        position, level=level, limit=limit, clock=clock, evaluation=evaluation
+    ):
         best_move = analysis.best_move
     return best_move
 
@@ -99,6 +103,7 @@ def level_analyses(
     level: int,
     limit: Limit,
     clock: Callable[[], float] | None = None,
+    evaluation: str = "learned",
 ) -> Iterator[Analysis]:
     """The search a player of `level` runs, its analyses as they come (the last one decides)."""
     settings = _LEVELS[level]
@@ -109,6 +114,7 @@ def level_analyses(
         Limit(depth=depth, nodes=limit.nodes),
         should_stop=should_stop,
         exact_empties=settings.exact_empties,
+        evaluation=evaluation,
     )
 
 

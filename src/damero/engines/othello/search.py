@@ -20,8 +20,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.extending import overload
 
 from damero.core import Limit
+from damero.engines.othello import patterns
 from damero.engines.othello.bits import (
     Board,
     compiled,
@@ -91,10 +94,39 @@ def _final_value(player: Board, opponent: Board, shape: Shape) -> int:
     return 0
 
 
-@compiled
+EVALUATIONS = ("learned", "hand-set")
+"""The evaluations a search may use: the learned patterns (8x8 only; other sizes fall back on the
+hand-set one) and the hand-set baseline."""
+
+_NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
+
+
+def weights_for(size: int, evaluation: str) -> npt.NDArray[np.float32]:
+    """The pattern weights a search of `size` passes down; none means the hand-set evaluation."""
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"the evaluation is one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+    if evaluation == "learned" and size == patterns.SIZE:
+        return patterns.load_weights()
+    return _NO_WEIGHTS
+
+
 def evaluate(player: Board, opponent: Board, shape: Shape, weights: Any) -> int:
-    """The evaluation the search uses at its leaves."""
-    return hand_evaluation(player, opponent, shape)
+    """The search's leaf evaluation in hundredths of a disc: the learned patterns when `weights`
+    has rows (8x8 boards), else the hand-set terms."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(evaluate, strict=False)
+def _evaluate(player: Any, opponent: Any, shape: Any, weights: Any) -> Any:
+    if isinstance(player, types.Integer):
+
+        def narrow(player: Board, opponent: Board, shape: Shape, weights: Any) -> int:
+            if weights.shape[0] > 0:
+                return int(np.rint(patterns.pattern_score(player, opponent, weights) * DISC))
+            return hand_evaluation(player, opponent, shape)
+
+        return narrow
+    return lambda player, opponent, shape, weights: hand_evaluation(player, opponent, shape)
 
 
 @compiled
@@ -171,12 +203,12 @@ def _negamax(
                 )
                 control[ESTIMATES] = estimates
             else:
+                # Fastest first: the reply leaving the opponent least mobility, corners weighing
+                # double.
                 replies = legal_moves(next_player, next_opponent, shape.board)
-                key = evaluate(next_player, next_opponent, shape, weights) + 2 * DISC * count(
-                    replies
-                )
+                key = count(replies) + count(replies & shape.corners)
         else:
-            key = -DISC if not is_empty(move_bit & shape.corners) else 0
+            key = -1 if not is_empty(move_bit & shape.corners) else 0
         position = filled
         while position > 0 and keys[position - 1] > key:
             keys[position] = keys[position - 1]
@@ -326,6 +358,7 @@ class _Searcher:
         opponent: int,
         limit: Limit,
         should_stop: Callable[[], bool] | None,
+        evaluation: str,
     ) -> None:
         self.geometry = geometry
         self.player = player
@@ -333,7 +366,7 @@ class _Searcher:
         self.should_stop = should_stop
         self.table = Table.create(SEARCH_TABLE_BITS)
         self.control = new_control(limit.nodes)
-        self.weights = np.zeros(0, dtype=np.float32)
+        self.weights = weights_for(geometry.size, evaluation)
 
     @property
     def nodes(self) -> int:
@@ -451,13 +484,14 @@ def search(
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
     solver: EndgameSolver | None = None,
+    evaluation: str = "learned",
 ) -> Iterator[Analysis]:
     """Analyses of `position` at depth 1, 2, ... until exact, the limit, or the caller stops asking.
 
     A finished game yields nothing.  `limit.depth` caps the depth, `limit.nodes` the nodes of the
     whole run; `limit.seconds` is not read here (engines keep no clock): pass `should_stop`, polled
     every few milliseconds, to stop on time.  `exact_empties` sets how many empty squares the
-    exact solver takes on at the root.
+    exact solver takes on at the root; `evaluation` names one of EVALUATIONS.
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -482,6 +516,7 @@ def search(
             should_stop=should_stop,
             exact_empties=exact_empties,
             solver=solver,
+            evaluation=evaluation,
         )
         for analysis in inner:
             yield Analysis(
@@ -493,7 +528,7 @@ def search(
                 analysis.is_exact,
             )
         return
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
     order = _squares(moves)
     depth = 0
     while limit.depth is None or depth < limit.depth:
@@ -529,6 +564,7 @@ def score_moves(
     *,
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
+    evaluation: str = "learned",
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
@@ -550,7 +586,7 @@ def score_moves(
             exact.append((move_at(geometry, square), float(score)))
         exact.sort(key=lambda pair: -pair[1])
         return exact
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
     scored = [(0, square) for square in squares]
     empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)

@@ -28,17 +28,18 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from damero.engines.othello.bits import Board as Word
+from damero.engines.othello.bits import final_score, flips, legal_moves, popcount
+from damero.engines.othello.board import geometry_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
-from damero.engines.othello.kernel import Geometry, Word, _flips, _legal_moves
 from damero.engines.othello.patterns import (
     CONSTANT,
     FEATURES,
     INSTANCES,
     STAGES,
     WEIGHTS_FILE,
-    _popcount,
     pattern_indices,
     pattern_score,
     save_weights,
@@ -46,7 +47,7 @@ from damero.engines.othello.patterns import (
 )
 from damero.games.othello import Othello
 
-_GEOMETRY = Geometry.of(8)
+_GEOMETRY = geometry_of(8)
 _FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ZERO = np.uint64(0)
 _INFINITY = 1000.0
@@ -118,17 +119,6 @@ def sample_positions(rng: random.Random, games: int, positions_per_game: int) ->
 
 
 @numba.njit(nogil=True, cache=True)
-def _final_score(player: Word, opponent: Word) -> float:
-    difference = _popcount(player) - _popcount(opponent)
-    empties = 64 - _popcount(player | opponent)
-    if difference > 0:
-        return float(difference + empties)
-    if difference < 0:
-        return float(difference - empties)
-    return 0.0
-
-
-@numba.njit(nogil=True, cache=True)
 def _negamax(
     player: Word,
     opponent: Word,
@@ -138,17 +128,17 @@ def _negamax(
     weights: npt.NDArray[np.float32],
 ) -> float:
     """Fail-hard alpha-beta to `depth` plies with pattern scores at the leaves, in discs."""
-    moves = _legal_moves(player, opponent, _FULL)
+    moves = legal_moves(player, opponent, _FULL)
     if moves == _ZERO:
-        if _legal_moves(opponent, player, _FULL) == _ZERO:
-            return _final_score(player, opponent)
+        if legal_moves(opponent, player, _FULL) == _ZERO:
+            return float(final_score(player, opponent, 64 - popcount(player | opponent)))
         return -_negamax(opponent, player, depth, -beta, -alpha, weights)
     if depth == 0:
         return pattern_score(player, opponent, weights)
     while moves:
         move_bit = moves & (_ZERO - moves)
         moves ^= move_bit
-        flipped = _flips(player, opponent, move_bit)
+        flipped = flips(player, opponent, move_bit)
         score = -_negamax(
             opponent ^ flipped, player | flipped | move_bit, depth - 1, -beta, -alpha, weights
         )
