@@ -54,7 +54,45 @@ BASELINE_COMMIT = "ae431d6"
 
 # Its figures on this 2-core machine (shared, under load), measured with that commit's own
 # benchmark: problem number -> (nodes, seconds).  `--baseline COMMIT` measures afresh instead.
-RECORDED_BASELINE: dict[int, tuple[int, float]] = {}
+RECORDED_BASELINE: dict[int, tuple[int, float]] = {
+    1: (43_603, 0.024),
+    2: (28_465, 0.008),
+    3: (60_019, 0.012),
+    4: (39_115, 0.019),
+    5: (15_425, 0.002),
+    6: (63_723, 0.01),
+    7: (22_572, 0.002),
+    8: (215_434, 0.024),
+    9: (63_594, 0.008),
+    10: (105_356, 0.016),
+    11: (114_419, 0.012),
+    12: (103_299, 0.016),
+    13: (92_861, 0.011),
+    14: (66_903, 0.016),
+    15: (146_054, 0.017),
+    16: (359_842, 0.045),
+    17: (25_589, 0.004),
+    18: (193_687, 0.027),
+    19: (216_670, 0.024),
+    21: (336_703, 0.037),
+    22: (800_225, 0.091),
+    23: (523_775, 0.074),
+    24: (2_249_947, 0.247),
+    25: (4_420_259, 0.465),
+    26: (9_748_661, 1.193),
+    27: (2_010_570, 0.293),
+    28: (9_659_134, 1.162),
+    29: (2_213_785, 0.386),
+    30: (2_231_412, 0.452),
+    31: (3_339_803, 0.486),
+    32: (7_292_816, 0.803),
+    33: (26_973_840, 2.933),
+    34: (10_323_099, 1.241),
+    35: (3_322_039, 0.634),
+    36: (12_597_100, 1.535),
+    37: (39_061_721, 5.47),
+    38: (116_392_101, 20.058),
+}
 
 # The old solver, run from a copy of the baseline commit's sources: one JSON line per problem.
 _BASELINE_SCRIPT = """
@@ -66,10 +104,10 @@ wanted = set(json.loads(sys.argv[2]))
 for problem in read_problems():
     if problem.number in wanted:
         geometry, player, opponent = engine_board(problem.position)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         solution = EndgameSolver(geometry).solve(player, opponent)
-        seconds = time.perf_counter() - started
-        print(json.dumps([problem.number, solution.nodes, seconds]), flush=True)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+        print(json.dumps([problem.number, solution.nodes, seconds, cpu]), flush=True)
 """
 
 
@@ -143,7 +181,7 @@ def bench_nps(depth: int) -> None:
     )
 
 
-def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float]]:
+def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
     """Times the solver of `commit` on the problems, from a copy of that commit's sources."""
     with tempfile.TemporaryDirectory() as directory:
         archive = subprocess.run(
@@ -166,8 +204,8 @@ def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, fl
         ).stdout.splitlines()
     measured = {}
     for line in lines:
-        number, nodes, seconds = json.loads(line)
-        measured[number] = (nodes, seconds)
+        number, nodes, seconds, cpu = json.loads(line)
+        measured[number] = (nodes, seconds, cpu)
     return measured
 
 
@@ -175,47 +213,56 @@ def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
     problems = [problem for problem in read_problems() if problem.empties <= max_empties]
     numbers = [problem.number for problem in problems]
     if baseline_commit is None:
-        baseline, source = RECORDED_BASELINE, f"recorded for {BASELINE_COMMIT}"
+        # The recorded figures have no CPU time: compare wall clocks, as loaded as they were.
+        baseline = {
+            number: (nodes, seconds, seconds)
+            for number, (nodes, seconds) in RECORDED_BASELINE.items()
+        }
+        source = f"recorded for {BASELINE_COMMIT} (wall clock)"
     else:
-        baseline, source = measure_baseline(baseline_commit, numbers), f"{baseline_commit}, now"
+        baseline = measure_baseline(baseline_commit, numbers)
+        source = f"{baseline_commit}, measured now (CPU seconds)"
     print(
         f"FFO problems of {FFO_FILE.name} up to {max_empties} empties, full window;"
         f" before: {source}"
     )
-    total_nodes = total_seconds = 0.0
-    before_nodes = before_seconds = 0.0
+    total_nodes = total_seconds = total_cpu = 0.0
+    before_nodes = before_cpu = now_cpu = 0.0
     right = 0
     for problem in problems:
         geometry, player, opponent = engine_board(problem.position)
         solver = EndgameSolver(geometry)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         solution = solver.solve(player, opponent)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
         move = move_of(geometry, solution.move_bit)
         is_right = solution.score == problem.score and move in problem.best_moves
         right += is_right
         total_nodes += solution.nodes
         total_seconds += seconds
+        total_cpu += cpu
         before = ""
         if problem.number in baseline:
-            nodes, old_seconds = baseline[problem.number]
+            nodes, old_seconds, old_cpu = baseline[problem.number]
             before_nodes += nodes
-            before_seconds += old_seconds
-            before = f"  (before {nodes:>12,} nodes, {old_seconds:7.2f} s)"
+            before_cpu += old_cpu
+            now_cpu += cpu if baseline_commit else seconds
+            before = f"  before: {nodes:>12,} nodes, {old_seconds:7.2f} s ({old_cpu:7.2f} CPU s)"
         print(
             f"  #{problem.number:2} ({problem.empties} empties): {solution.score:+3}"
             f" {format_move(move)} {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
-            f" {seconds:7.2f} s{before}"
+            f" {seconds:7.2f} s ({cpu:7.2f} CPU s){before}",
+            flush=True,
         )
     print(
         f"  total: {right}/{len(problems)} right, {total_nodes:,.0f} nodes in {total_seconds:.1f} s"
-        f" ({total_nodes / total_seconds / 1e6:.1f} million nodes/s)"
+        f" ({total_cpu:.1f} CPU s, {total_nodes / total_cpu / 1e6:.1f} million nodes per CPU s)"
     )
-    if before_seconds:
+    if before_cpu:
         print(
-            f"  before: {before_nodes:,.0f} nodes in {before_seconds:.1f} s"
-            f" on the {sum(number in baseline for number in numbers)} problems it has;"
-            f" now {total_seconds / before_seconds:.2f} of its time"
+            f"  before, on the {sum(number in baseline for number in numbers)} problems it has:"
+            f" {before_nodes:,.0f} nodes, {before_cpu:.1f} s; now {now_cpu:.1f} s,"
+            f" {now_cpu / before_cpu:.2f} of the time before"
         )
 
 
@@ -225,21 +272,20 @@ def bench_six(seconds: float) -> None:
     geometry, player, opponent = engine_board(OthelloPosition.start(6))
     solver = EndgameSolver(geometry, table_bits=22)
     # Node budget from a short run's speed, so the figure does not depend on a clock in the solver.
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     trial = solver.solve(player, opponent, node_limit=2_000_000)
-    rate = trial.nodes / max(time.perf_counter() - started, 1e-3)
+    rate = trial.nodes / max(time.process_time() - started_cpu, 1e-3)
     if trial.is_complete:
         solution = trial
     else:
         solution = solver.solve(player, opponent, node_limit=int(rate * seconds))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
     if not solution.is_complete:
-        print(f"  unfinished after {elapsed:.0f} s and {solution.nodes:,} nodes")
+        print(f"  unfinished after {elapsed:.0f} s ({cpu:.0f} CPU s) and {solution.nodes:,} nodes")
         return
     print(
         f"  X to move: {solution.score:+d} for X, move {format_move(move_of(geometry, solution.move_bit))},"
-        f" {solution.nodes:,} nodes in {elapsed:.1f} s"
-        f" ({solution.nodes / elapsed / 1e6:.1f} million nodes/s)"
+        f" {solution.nodes:,} nodes in {elapsed:.1f} s ({cpu:.1f} CPU s)"
     )
 
 
@@ -250,6 +296,7 @@ def bench_ten(seconds: float) -> None:
     nodes = 0
     thinking = 0.0
     moves = 0
+    started_cpu = time.process_time()
     while position.legal_moves():
         started = time.perf_counter()
         best = position.legal_moves()[0]
@@ -262,10 +309,12 @@ def bench_ten(seconds: float) -> None:
         nodes += last.nodes
         moves += 1
         position = position.play(best)
+    cpu = time.process_time() - started_cpu
     x_discs, o_discs = position.count(Side.FIRST), position.count(Side.SECOND)
     print(
         f"  {moves} moves, X {x_discs} - O {o_discs}; {nodes:,} nodes in {thinking:.1f} s of"
-        f" thinking, {nodes / thinking / 1e6:.2f} million nodes/s"
+        f" thinking ({cpu:.1f} CPU s): {nodes / thinking / 1e6:.2f} million nodes/s,"
+        f" {nodes / cpu / 1e6:.2f} million per CPU second"
     )
 
 
