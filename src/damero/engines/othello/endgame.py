@@ -33,7 +33,16 @@ from damero.engines.othello.bits import (
 )
 from damero.engines.othello.board import Geometry, Shape
 from damero.engines.othello.evaluation import stable_discs
-from damero.engines.othello.table import NO_MOVE, TABLE_BITS, Table, find, home_slot, store
+from damero.engines.othello.table import (
+    NO_MOVE,
+    TABLE_BITS,
+    Table,
+    bounds,
+    find,
+    home_slot,
+    insert_by_key,
+    store,
+)
 
 BOUND_MAX = 127
 """Beyond any disc difference: the open ends of a full window."""
@@ -287,14 +296,7 @@ def solve_window(
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        # Insertion keeps the arrays sorted by key as they fill.
-        position = filled
-        while position > 0 and keys[position - 1] > key:
-            keys[position] = keys[position - 1]
-            move_squares[position] = move_squares[position - 1]
-            position -= 1
-        keys[position] = key
-        move_squares[position] = square
+        insert_by_key(keys, move_squares, filled, key, square)
         filled += 1
 
     best = -BOUND_MAX
@@ -338,12 +340,7 @@ def solve_window(
 
     if is_root:
         control[BEST_MOVE] = best_move
-    if best <= original_alpha:
-        lower, upper = -BOUND_MAX, best
-    elif best >= beta:
-        lower, upper = best, BOUND_MAX
-    else:
-        lower, upper = best, best
+    lower, upper = bounds(best, original_alpha, beta, BOUND_MAX)
     store(table, slot, home, player, opponent, empties, lower, upper, best_move, False)
     return best
 

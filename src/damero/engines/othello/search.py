@@ -48,7 +48,16 @@ from damero.engines.othello.endgame import (
     out_of_budget,
 )
 from damero.engines.othello.evaluation import DISC, hand_evaluation
-from damero.engines.othello.table import NO_MOVE, Table, find, home_slot, store, stored_move
+from damero.engines.othello.table import (
+    NO_MOVE,
+    Table,
+    bounds,
+    find,
+    home_slot,
+    insert_by_key,
+    store,
+    stored_move,
+)
 from damero.games.othello import PASS, Move, OthelloPosition
 
 WIN = 1_000_000
@@ -209,13 +218,7 @@ def _negamax(
                 key = count(replies) + count(replies & shape.corners)
         else:
             key = -1 if not is_empty(move_bit & shape.corners) else 0
-        position = filled
-        while position > 0 and keys[position - 1] > key:
-            keys[position] = keys[position - 1]
-            move_squares[position] = move_squares[position - 1]
-            position -= 1
-        keys[position] = key
-        move_squares[position] = square
+        insert_by_key(keys, move_squares, filled, key, square)
         filled += 1
     if control[STOPPED]:
         return 0
@@ -249,12 +252,7 @@ def _negamax(
                 alpha = score
                 if alpha >= beta:
                     break
-    if best <= original_alpha:
-        lower, upper = -2 * WIN, best
-    elif best >= beta:
-        lower, upper = best, 2 * WIN
-    else:
-        lower, upper = best, best
+    lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
     estimated = control[ESTIMATES] > estimates_before
     store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
     return best

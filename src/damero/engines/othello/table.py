@@ -128,3 +128,27 @@ def stored_move(table: Table, player: Board, opponent: Board) -> int:
     """The best move kept for the position, NO_MOVE if none."""
     slot = find(table, player, opponent, home_slot(table, player, opponent))
     return NO_MOVE if slot < 0 else int(table.moves[slot])
+
+
+@compiled
+def bounds(best: int, original_alpha: int, beta: int, infinity: int) -> tuple[int, int]:
+    """The (lower, upper) bounds a fail-soft search result `best` proves for a window."""
+    if best <= original_alpha:
+        return -infinity, best
+    if best >= beta:
+        return best, infinity
+    return best, best
+
+
+@compiled
+def insert_by_key(
+    keys: npt.NDArray[np.int64], squares: npt.NDArray[np.int64], filled: int, key: int, square: int
+) -> None:
+    """Adds a move to the first `filled` entries of the arrays, keeping them sorted by key."""
+    position = filled
+    while position > 0 and keys[position - 1] > key:
+        keys[position] = keys[position - 1]
+        squares[position] = squares[position - 1]
+        position -= 1
+    keys[position] = key
+    squares[position] = square
