@@ -113,6 +113,19 @@ def stage_of(empties: int) -> int:
 
 
 @numba.njit(nogil=True, cache=True)
+def _feature(player: Word, opponent: Word, number: int) -> int:
+    """The weight-row index of instance `number`: its contents read as a base-3 number."""
+    index = 0
+    for k in range(_SQUARES.shape[1]):
+        square = _SQUARES[number, k]
+        if square < 0:
+            break
+        shift = np.uint64(square)
+        index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
+    return int(_OFFSETS[number]) + index
+
+
+@numba.njit(nogil=True, cache=True)
 def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> int:
     """Fill `out` with each instance's index into a weight row (then the constant); the stage.
 
@@ -120,14 +133,7 @@ def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) ->
     """
     instances = _SQUARES.shape[0]
     for number in range(instances):
-        index = 0
-        for k in range(_SQUARES.shape[1]):
-            square = _SQUARES[number, k]
-            if square < 0:
-                break
-            shift = np.uint64(square)
-            index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-        out[number] = _OFFSETS[number] + index
+        out[number] = _feature(player, opponent, number)
     out[instances] = FEATURES - 1
     empties = 64 - popcount(player | opponent)
     return min(empties // STAGE_EMPTIES, STAGES - 1)
@@ -144,14 +150,7 @@ def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]
     row = weights[min(empties // STAGE_EMPTIES, STAGES - 1)]
     total = float(row[FEATURES - 1])
     for number in range(_SQUARES.shape[0]):
-        index = 0
-        for k in range(_SQUARES.shape[1]):
-            square = _SQUARES[number, k]
-            if square < 0:
-                break
-            shift = np.uint64(square)
-            index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-        total += row[_OFFSETS[number] + index]
+        total += row[_feature(player, opponent, number)]
     return total
 
 
