@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engin
 from othello_positions import FFO_FILE, read_problems
 
 from damero.core import Limit, Side
-from damero.engines.othello import perft, search
+from damero.engines.othello import EVALUATIONS, perft, search
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.player import level_analyses
@@ -157,28 +157,22 @@ def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition
 
 
 def bench_nps(depth: int) -> None:
-    print(f"8x8 midgame search: 8 positions 20 plies from the start, each to depth {depth}")
+    print(f"8x8 midgame search: 6 positions 20 plies from the start, each to depth {depth}")
     print("  (CPU seconds beside the wall clock's: the machine is shared)")
-    total_nodes = 0
-    total_seconds = total_cpu = 0.0
-    for position in midgame_positions(8, 20, seed=1):
-        started, started_cpu = time.perf_counter(), time.process_time()
-        *_, analysis = search(position, Limit(depth=depth))
-        seconds = time.perf_counter() - started
-        cpu = time.process_time() - started_cpu
-        total_nodes += analysis.nodes
-        total_seconds += seconds
-        total_cpu += cpu
+    for evaluation in EVALUATIONS:
+        total_nodes = 0
+        total_seconds = total_cpu = 0.0
+        for position in midgame_positions(6, 20, seed=1):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            *_, analysis = search(position, Limit(depth=depth), evaluation=evaluation)
+            total_seconds += time.perf_counter() - started
+            total_cpu += time.process_time() - started_cpu
+            total_nodes += analysis.nodes
         print(
-            f"  depth {analysis.depth}: score {analysis.score:+6.2f}, move"
-            f" {format_move(analysis.best_move)}, {analysis.nodes:>11,} nodes, {seconds:6.2f} s"
-            f" ({cpu:6.2f} CPU s), {analysis.nodes / cpu / 1e6:5.2f} million nodes per CPU s"
+            f"  {evaluation} evaluation: {total_nodes:,} nodes in {total_seconds:.2f} s"
+            f" ({total_cpu:.2f} CPU s): {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
+            f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
         )
-    print(
-        f"  total: {total_nodes:,} nodes in {total_seconds:.2f} s ({total_cpu:.2f} CPU s):"
-        f" {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
-        f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
-    )
 
 
 def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
