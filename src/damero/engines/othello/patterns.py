@@ -121,24 +121,26 @@ def _popcount(bits: Word) -> int:
 
 
 @numba.njit(nogil=True, cache=True)
-def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> int:
-    """Fill `out` with each instance's index into a weight row (then the constant); the stage.
+def _instance_index(player: Word, opponent: Word, number: int) -> int:
+    """Where instance `number` looks in a stage's weight row."""
+    index = 0
+    for k in range(_SQUARES.shape[1]):
+        square = _SQUARES[number, k]
+        if square < 0:
+            break
+        shift = np.uint64(square)
+        index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
+    return int(_OFFSETS[number] + index)
 
-    `out` holds len(INSTANCES) + 1 entries.
-    """
+
+@numba.njit(nogil=True, cache=True)
+def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> None:
+    """Fill `out` (len(INSTANCES) + 1 entries) with where each instance, then the constant, looks
+    in a stage's weight row: the one-hot row of the least-squares fit."""
     instances = _SQUARES.shape[0]
     for number in range(instances):
-        index = 0
-        for k in range(_SQUARES.shape[1]):
-            square = _SQUARES[number, k]
-            if square < 0:
-                break
-            shift = np.uint64(square)
-            index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-        out[number] = _OFFSETS[number] + index
+        out[number] = _instance_index(player, opponent, number)
     out[instances] = FEATURES - 1
-    empties = 64 - _popcount(player | opponent)
-    return min(empties // STAGE_EMPTIES, STAGES - 1)
 
 
 @numba.njit(nogil=True, cache=True)
@@ -152,14 +154,7 @@ def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]
     row = weights[min(empties // STAGE_EMPTIES, STAGES - 1)]
     total = float(row[FEATURES - 1])
     for number in range(_SQUARES.shape[0]):
-        index = 0
-        for k in range(_SQUARES.shape[1]):
-            square = _SQUARES[number, k]
-            if square < 0:
-                break
-            shift = np.uint64(square)
-            index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-        total += row[_OFFSETS[number] + index]
+        total += float(row[_instance_index(player, opponent, number)])
     return total
 
 
