@@ -172,9 +172,9 @@ def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
         )
 
 
-def play(openings: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
+def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
     """Disc difference for `first`, who moves first from `opening`; empties go to the winner."""
-    player, opponent = openings
+    player, opponent = opening
     sides = (first, second)
     turn = 0
     while True:
