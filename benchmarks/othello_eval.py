@@ -27,14 +27,13 @@ from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
 from damero.engines.othello.patterns import load_weights, pattern_score
-from damero.engines.othello.train import play_game
+from damero.engines.othello.train import Board, empties_of, play_game
 from damero.games.othello import Othello
 
 GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
 """Differs from every seed the shipped weights were trained with (see the README)."""
 
-Board = tuple[int, int]
 Evaluator = Callable[[int, int], float]
 
 
@@ -47,10 +46,6 @@ def learned() -> Evaluator:
     return lambda player, opponent: float(
         pattern_score(np.uint64(player), np.uint64(opponent), weights)
     )
-
-
-def empties_of(board: Board) -> int:
-    return 64 - (board[0] | board[1]).bit_count()
 
 
 def final_score(player: int, opponent: int) -> float:
@@ -177,9 +172,9 @@ def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
         )
 
 
-def play(openings: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
+def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
     """Disc difference for `first`, who moves first from `opening`; empties go to the winner."""
-    player, opponent = openings
+    player, opponent = opening
     sides = (first, second)
     turn = 0
     while True:

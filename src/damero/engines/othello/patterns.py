@@ -113,8 +113,8 @@ def stage_of(empties: int) -> int:
 
 
 @numba.njit(nogil=True, cache=True)
-def _feature(player: Word, opponent: Word, number: int) -> int:
-    """The weight-row index of instance `number`: its contents read as a base-3 number."""
+def _instance_index(player: Word, opponent: Word, number: int) -> int:
+    """Where instance `number` looks in a stage's weight row."""
     index = 0
     for k in range(_SQUARES.shape[1]):
         square = _SQUARES[number, k]
@@ -122,21 +122,17 @@ def _feature(player: Word, opponent: Word, number: int) -> int:
             break
         shift = np.uint64(square)
         index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-    return int(_OFFSETS[number]) + index
+    return int(_OFFSETS[number] + index)
 
 
 @numba.njit(nogil=True, cache=True)
-def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> int:
-    """Fill `out` with each instance's index into a weight row (then the constant); the stage.
-
-    `out` holds len(INSTANCES) + 1 entries.
-    """
+def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> None:
+    """Fill `out` (len(INSTANCES) + 1 entries) with where each instance, then the constant, looks
+    in a stage's weight row: the one-hot row of the least-squares fit."""
     instances = _SQUARES.shape[0]
     for number in range(instances):
-        out[number] = _feature(player, opponent, number)
+        out[number] = _instance_index(player, opponent, number)
     out[instances] = FEATURES - 1
-    empties = 64 - popcount(player | opponent)
-    return min(empties // STAGE_EMPTIES, STAGES - 1)
 
 
 @numba.njit(nogil=True, cache=True)
@@ -150,7 +146,7 @@ def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]
     row = weights[min(empties // STAGE_EMPTIES, STAGES - 1)]
     total = float(row[FEATURES - 1])
     for number in range(_SQUARES.shape[0]):
-        total += row[_feature(player, opponent, number)]
+        total += float(row[_instance_index(player, opponent, number)])
     return total
 
 

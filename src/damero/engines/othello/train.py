@@ -69,7 +69,8 @@ class Budget:
     workers: int = 1
 
 
-def _empties(board: Board) -> int:
+def empties_of(board: Board) -> int:
+    """Empty squares of an 8x8 board."""
     return 64 - (board[0] | board[1]).bit_count()
 
 
@@ -111,7 +112,7 @@ def sample_positions(rng: random.Random, games: int, positions_per_game: int) ->
         boards = [
             board
             for board in play_game(rng)
-            if _GEOMETRY.legal_moves(*board) and _empties(board) < 60
+            if _GEOMETRY.legal_moves(*board) and empties_of(board) < 60
         ]
         for board in rng.sample(boards, min(positions_per_game, len(boards))):
             chosen[board] = None
@@ -163,7 +164,7 @@ def _label_chunk(
     solver = EndgameSolver(_GEOMETRY, table_bits=16)
     return [
         float(solver.solve(*board).score)
-        if _empties(board) <= exact_empties
+        if empties_of(board) <= exact_empties
         else search_score(board, depth, weights)
         for board in boards
     ]
@@ -258,7 +259,7 @@ def train(
     rng = random.Random(seed)
     boards = sample_positions(rng, budget.games, budget.positions_per_game)
     report(f"{len(boards)} positions from {budget.games} games")
-    stages = np.array([stage_of(_empties(board)) for board in boards])
+    stages = np.array([stage_of(empties_of(board)) for board in boards])
     rows = feature_rows(boards)
     targets = np.zeros(len(boards))
     weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
