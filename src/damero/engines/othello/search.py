@@ -373,8 +373,7 @@ class _Searcher:
     def root_scores(
         self, depth: int, order: list[int], *, every_move_exactly: bool
     ) -> list[tuple[int, int]] | None:
-        """(score, square) of each root move at `depth`, and whether any leaf was an estimate;
-        None once the limit stopped the depth."""
+        """(score, square) of each root move at `depth`; None once the limit stopped the depth."""
         geometry = self.geometry
         squares = np.array(order, dtype=np.int64)
         scores = np.zeros(len(order), dtype=np.int64)
