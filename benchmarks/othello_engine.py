@@ -1,27 +1,36 @@
-"""Othello engine figures: perft speed, FFO endgames solved exactly, and the 6x6 game solved.
+"""Othello engine figures: perft, midgame search speed, FFO endgames, 6x6 solved, a 10x10 game.
 
 Prints measurements only; nothing here passes or fails.  Run from the repository root:
 
-    python benchmarks/othello_engine.py                 # everything, 6x6 for 60 s at most
+    python benchmarks/othello_engine.py                  # everything (6x6 within 300 s)
     python benchmarks/othello_engine.py perft --depths 9 10
-    python benchmarks/othello_engine.py ffo --empties 20
+    python benchmarks/othello_engine.py nps --depth 10
+    python benchmarks/othello_engine.py ffo --empties 26
+    python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
     python benchmarks/othello_engine.py six --seconds 600
-    python benchmarks/othello_engine.py six --start-only --seconds 3600
+    python benchmarks/othello_engine.py ten --seconds 1
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
-from othello_positions import read_problems
+from othello_positions import FFO_FILE, read_problems
 
 from damero.core import Limit, Side
-from damero.engines.othello import EndgameSolver, engine_board, move_of, perft, search
+from damero.engines.othello import EVALUATIONS, perft, search
+from damero.engines.othello.board import engine_board, move_of
+from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.player import level_analyses
 from damero.games.othello import OthelloPosition, format_move
 
 PERFT_8X8 = {
@@ -38,18 +47,84 @@ PERFT_8X8 = {
     11: 212258800,
 }
 
+ROOT = Path(__file__).resolve().parent.parent
+
+BASELINE_COMMIT = "ae431d6"
+"""The solver before the compiled search and its faster endgame, for comparison."""
+
+# Its figures on this 2-core machine (shared, under load), measured with that commit's own
+# benchmark: problem number -> (nodes, seconds).  `--baseline COMMIT` measures afresh instead.
+RECORDED_BASELINE: dict[int, tuple[int, float]] = {
+    1: (43_603, 0.024),
+    2: (28_465, 0.008),
+    3: (60_019, 0.012),
+    4: (39_115, 0.019),
+    5: (15_425, 0.002),
+    6: (63_723, 0.01),
+    7: (22_572, 0.002),
+    8: (215_434, 0.024),
+    9: (63_594, 0.008),
+    10: (105_356, 0.016),
+    11: (114_419, 0.012),
+    12: (103_299, 0.016),
+    13: (92_861, 0.011),
+    14: (66_903, 0.016),
+    15: (146_054, 0.017),
+    16: (359_842, 0.045),
+    17: (25_589, 0.004),
+    18: (193_687, 0.027),
+    19: (216_670, 0.024),
+    21: (336_703, 0.037),
+    22: (800_225, 0.091),
+    23: (523_775, 0.074),
+    24: (2_249_947, 0.247),
+    25: (4_420_259, 0.465),
+    26: (9_748_661, 1.193),
+    27: (2_010_570, 0.293),
+    28: (9_659_134, 1.162),
+    29: (2_213_785, 0.386),
+    30: (2_231_412, 0.452),
+    31: (3_339_803, 0.486),
+    32: (7_292_816, 0.803),
+    33: (26_973_840, 2.933),
+    34: (10_323_099, 1.241),
+    35: (3_322_039, 0.634),
+    36: (12_597_100, 1.535),
+    37: (39_061_721, 5.47),
+    38: (116_392_101, 20.058),
+}
+
+# The old solver, run from a copy of the baseline commit's sources: one JSON line per problem.
+_BASELINE_SCRIPT = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from othello_positions import read_problems
+from damero.engines.othello import EndgameSolver, engine_board
+wanted = set(json.loads(sys.argv[2]))
+for problem in read_problems():
+    if problem.number in wanted:
+        geometry, player, opponent = engine_board(problem.position)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        solution = EndgameSolver(geometry).solve(player, opponent)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+        print(json.dumps([problem.number, solution.nodes, seconds, cpu]), flush=True)
+"""
+
 
 def warm_up() -> float:
-    """Loads (or compiles, on a first run) the kernels; returns the seconds it took."""
+    """Loads (or compiles, on a first run) the compiled code; returns the seconds it took."""
     started = time.perf_counter()
-    perft(OthelloPosition.start(8), 3)
+    for size in (4, 8, 10):
+        position = OthelloPosition.start(size)
+        perft(position, 3)
+        list(search(position, Limit(depth=2), exact_empties=0))
     geometry, player, opponent = engine_board(OthelloPosition.start(4))
     EndgameSolver(geometry, table_bits=10).solve(player, opponent)
     return time.perf_counter() - started
 
 
 def bench_perft(depths: list[int]) -> None:
-    print("perft from the 8x8 start (compiled kernel, last ply counted from the move mask)")
+    print("perft from the 8x8 start (compiled, last ply counted from the move mask)")
     start = OthelloPosition.start(8)
     for depth in depths:
         started = time.perf_counter()
@@ -65,99 +140,200 @@ def bench_perft(depths: list[int]) -> None:
         )
 
 
-def bench_ffo(empties: list[int]) -> None:
-    problems = [problem for problem in read_problems() if problem.empties in empties]
-    print(f"FFO problems with {', '.join(map(str, empties))} empties, solved with a full window")
-    total_nodes = 0
-    total_seconds = 0.0
+def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
+    """Positions `plies` random moves from the 8x8 start."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = OthelloPosition.start(8)
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        if position.legal_moves():
+            positions.append(position)
+    return positions
+
+
+def bench_nps(depth: int) -> None:
+    print(f"8x8 midgame search: 6 positions 20 plies from the start, each to depth {depth}")
+    print("  (CPU seconds beside the wall clock's: the machine is shared)")
+    for evaluation in EVALUATIONS:
+        total_nodes = 0
+        total_seconds = total_cpu = 0.0
+        for position in midgame_positions(6, 20, seed=1):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            *_, analysis = search(position, Limit(depth=depth), evaluation=evaluation)
+            total_seconds += time.perf_counter() - started
+            total_cpu += time.process_time() - started_cpu
+            total_nodes += analysis.nodes
+        print(
+            f"  {evaluation} evaluation: {total_nodes:,} nodes in {total_seconds:.2f} s"
+            f" ({total_cpu:.2f} CPU s): {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
+            f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
+        )
+
+
+def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
+    """Times the solver of `commit` on the problems, from a copy of that commit's sources."""
+    with tempfile.TemporaryDirectory() as directory:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "src"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
+        # The copy's engine compiles into its own cache, apart from this one.
+        lines = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _BASELINE_SCRIPT,
+                str(Path(directory) / "src"),
+                json.dumps(numbers),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": str(ROOT / "tests" / "engines"), "PATH": "/usr/bin:/bin"},
+        ).stdout.splitlines()
+    measured = {}
+    for line in lines:
+        number, nodes, seconds, cpu = json.loads(line)
+        measured[number] = (nodes, seconds, cpu)
+    return measured
+
+
+def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
+    problems = [problem for problem in read_problems() if problem.empties <= max_empties]
+    numbers = [problem.number for problem in problems]
+    if baseline_commit is None:
+        # The recorded figures have no CPU time: compare wall clocks, as loaded as they were.
+        baseline = {
+            number: (nodes, seconds, seconds)
+            for number, (nodes, seconds) in RECORDED_BASELINE.items()
+        }
+        source = f"recorded for {BASELINE_COMMIT} (wall clock)"
+    else:
+        baseline = measure_baseline(baseline_commit, numbers)
+        source = f"{baseline_commit}, measured now (CPU seconds)"
+    print(
+        f"FFO problems of {FFO_FILE.name} up to {max_empties} empties, full window;"
+        f" before: {source}"
+    )
+    total_nodes = total_seconds = total_cpu = 0.0
+    before_nodes = before_cpu = now_cpu = 0.0
     right = 0
     for problem in problems:
         geometry, player, opponent = engine_board(problem.position)
         solver = EndgameSolver(geometry)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         solution = solver.solve(player, opponent)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
         move = move_of(geometry, solution.move_bit)
         is_right = solution.score == problem.score and move in problem.best_moves
         right += is_right
         total_nodes += solution.nodes
         total_seconds += seconds
-        column_row = f"{'abcdefgh'[move.column]}{move.row + 1}"
+        total_cpu += cpu
+        before = ""
+        if problem.number in baseline:
+            nodes, old_seconds, old_cpu = baseline[problem.number]
+            before_nodes += nodes
+            before_cpu += old_cpu
+            now_cpu += cpu if baseline_commit else seconds
+            before = f"  before: {nodes:>12,} nodes, {old_seconds:7.2f} s ({old_cpu:7.2f} CPU s)"
         print(
-            f"  #{problem.number:2} ({problem.empties} empties): score {solution.score:+3}"
-            f" (file {problem.score:+3}), move {column_row}"
-            f" {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
-            f" {seconds:7.3f} s, {solution.nodes / seconds / 1e6:5.1f} million nodes/s"
+            f"  #{problem.number:2} ({problem.empties} empties): {solution.score:+3}"
+            f" {format_move(move)} {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
+            f" {seconds:7.2f} s ({cpu:7.2f} CPU s){before}",
+            flush=True,
         )
-    if problems:
+    print(
+        f"  total: {right}/{len(problems)} right, {total_nodes:,.0f} nodes in {total_seconds:.1f} s"
+        f" ({total_cpu:.1f} CPU s, {total_nodes / total_cpu / 1e6:.1f} million nodes per CPU s)"
+    )
+    if before_cpu:
         print(
-            f"  total: {right}/{len(problems)} right, {total_nodes:,} nodes"
-            f" in {total_seconds:.2f} s ({total_nodes / total_seconds / 1e6:.1f} million nodes/s)"
+            f"  before, on the {sum(number in baseline for number in numbers)} problems it has:"
+            f" {before_nodes:,.0f} nodes, {before_cpu:.1f} s; now {now_cpu:.1f} s,"
+            f" {now_cpu / before_cpu:.2f} of the time before"
         )
 
 
-def bench_six(seconds: float, *, start_only: bool) -> None:
-    """Solves positions of one 6x6 game from its end backwards, then the start, within the time."""
-    print(f"6x6 Othello solved exactly, within {seconds:g} s (published: O wins 20-16, X -4)")
-    start = OthelloPosition.start(6)
-    line = [start]
-    position = start
-    # A plausible game, played by a shallow search, to walk back along.
-    while position.legal_moves():
-        *_, analysis = search(position, Limit(depth=3), exact_empties=0)
-        position = position.play(analysis.best_move)
-        line.append(position)
-    deadline = time.perf_counter() + seconds
-    geometry, _, _ = engine_board(start)
+def bench_six(seconds: float) -> None:
+    """Solves the 6x6 start, giving up after about `seconds`."""
+    print(f"6x6 Othello solved from the start, within {seconds:g} s (published: O wins 20-16)")
+    geometry, player, opponent = engine_board(OthelloPosition.start(6))
     solver = EndgameSolver(geometry, table_bits=22)
-    rate = 5e6
-    by_empties = {
-        36 - position.count(Side.FIRST) - position.count(Side.SECOND): position for position in line
-    }
-    for empties in [32] if start_only else [12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]:
-        position = by_empties.get(empties)
-        if position is None:
-            continue
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            print("  out of time")
-            return
-        _, player, opponent = engine_board(position)
+    # Node budget from a short run's speed, so the figure does not depend on a clock in the solver.
+    started, started_cpu = time.perf_counter(), time.process_time()
+    trial = solver.solve(player, opponent, node_limit=2_000_000)
+    rate = trial.nodes / max(time.process_time() - started_cpu, 1e-3)
+    if trial.is_complete:
+        solution = trial
+    else:
+        solution = solver.solve(player, opponent, node_limit=int(rate * seconds))
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    if not solution.is_complete:
+        print(f"  unfinished after {elapsed:.0f} s ({cpu:.0f} CPU s) and {solution.nodes:,} nodes")
+        return
+    print(
+        f"  X to move: {solution.score:+d} for X, move {format_move(move_of(geometry, solution.move_bit))},"
+        f" {solution.nodes:,} nodes in {elapsed:.1f} s ({cpu:.1f} CPU s)"
+    )
+
+
+def bench_ten(seconds: float) -> None:
+    """A whole 10x10 game, both sides level 5 with `seconds` a move."""
+    print(f"10x10 game, level 5 against itself, {seconds:g} s a move")
+    position = OthelloPosition.start(10)
+    nodes = 0
+    thinking = 0.0
+    moves = 0
+    started_cpu = time.process_time()
+    while position.legal_moves():
         started = time.perf_counter()
-        solution = solver.solve(player, opponent, node_limit=int(remaining * rate) + 1000)
-        elapsed = time.perf_counter() - started
-        rate = max(rate, solution.nodes / max(elapsed, 1e-6))
-        side = "X" if position.side_to_move is Side.FIRST else "O"
-        if not solution.is_complete:
-            print(
-                f"  {empties} empties: unfinished after {elapsed:.1f} s"
-                f" and {solution.nodes:,} nodes"
-            )
-            return
-        move = format_move(move_of(geometry, solution.move_bit))
-        print(
-            f"  {empties:2} empties ({side} to move): {solution.score:+3} for {side}, move {move},"
-            f" {solution.nodes:>14,} nodes, {elapsed:8.2f} s"
-        )
+        best = position.legal_moves()[0]
+        for analysis in level_analyses(
+            position, level=5, limit=Limit(seconds=seconds), clock=time.monotonic
+        ):
+            best = analysis.best_move
+            last = analysis
+        thinking += time.perf_counter() - started
+        nodes += last.nodes
+        moves += 1
+        position = position.play(best)
+    cpu = time.process_time() - started_cpu
+    x_discs, o_discs = position.count(Side.FIRST), position.count(Side.SECOND)
+    print(
+        f"  {moves} moves, X {x_discs} - O {o_discs}; {nodes:,} nodes in {thinking:.1f} s of"
+        f" thinking ({cpu:.1f} CPU s): {nodes / thinking / 1e6:.2f} million nodes/s,"
+        f" {nodes / cpu / 1e6:.2f} million per CPU second"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?", default="all", choices=["all", "perft", "ffo", "six"])
-    parser.add_argument("--depths", type=int, nargs="+", default=[8, 9, 10])
-    parser.add_argument("--empties", type=int, nargs="+", default=[20])
-    parser.add_argument("--seconds", type=float, default=60.0, help="time budget for 6x6")
-    parser.add_argument(
-        "--start-only", action="store_true", help="6x6: solve the start at once, no warm-up series"
-    )
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parts = ["all", "perft", "nps", "ffo", "six", "ten"]
+    parser.add_argument("part", nargs="?", default="all", choices=parts)
+    parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
+    parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
+    parser.add_argument("--empties", type=int, default=26, help="FFO problems up to this many")
+    parser.add_argument("--baseline", metavar="COMMIT", help="FFO: time this commit's solver too")
+    parser.add_argument("--seconds", type=float, default=None, help="6x6 budget; 10x10 per move")
     arguments = parser.parse_args()
-    print(f"kernels ready in {warm_up():.2f} s (a first run compiles and caches them)")
-    if arguments.part in ("all", "perft"):
+    print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
+    part = arguments.part
+    if part in ("all", "perft"):
         bench_perft(arguments.depths)
-    if arguments.part in ("all", "ffo"):
-        bench_ffo(arguments.empties)
-    if arguments.part in ("all", "six"):
-        bench_six(arguments.seconds, start_only=arguments.start_only)
+    if part in ("all", "nps"):
+        bench_nps(arguments.depth)
+    if part in ("all", "ffo"):
+        bench_ffo(arguments.empties, arguments.baseline)
+    if part in ("all", "six"):
+        bench_six(arguments.seconds or 300.0)
+    if part in ("all", "ten"):
+        bench_ten(arguments.seconds or 1.0)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ import pytest
 from othello_positions import Problem, best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Side
-from damero.engines.othello import EndgameSolver, engine_board, move_of, solve
-from damero.engines.othello.kernel import Geometry
+from damero.engines.othello import solve
+from damero.engines.othello.board import engine_board, move_of
+from damero.engines.othello.endgame import EndgameSolver
 from damero.games.othello import PASS, OthelloPosition
 
 FEW_EMPTIES = 16
@@ -47,30 +48,17 @@ def test_every_reply_on_four_by_four_matches_plain_minimax() -> None:
             assert move in best_moves(position)
 
 
-@pytest.mark.parametrize(("size", "empties", "count"), [(6, 8, 10), (8, 8, 8), (10, 7, 4)])
+@pytest.mark.parametrize(
+    ("size", "empties", "count"), [(4, 10, 20), (6, 10, 10), (8, 8, 8), (10, 7, 4)]
+)
 def test_random_endgames_match_plain_minimax(size: int, empties: int, count: int) -> None:
+    """The compiled solver of each layout against exhaustive search through the rules."""
     rng = random.Random(size * 100 + empties)
     for _ in range(count):
         position = random_endgame(size, empties, rng)
         score, move = solve(position)
         assert score == minimax(position)
         assert move in best_moves(position)
-
-
-@pytest.mark.parametrize("size", [4, 6, 8])
-def test_compiled_and_plain_solvers_agree(size: int) -> None:
-    rng = random.Random(size)
-    compiled = EndgameSolver(Geometry.of(size), table_bits=12)
-    plain = EndgameSolver(Geometry.of(size, compiled=False))
-    for _ in range(30):
-        position = random_endgame(size, 10, rng)
-        _, player, opponent = engine_board(position)
-        plain_player = plain.geometry.to_engine(position.player)
-        plain_opponent = plain.geometry.to_engine(position.opponent)
-        assert (
-            compiled.solve(player, opponent).score
-            == plain.solve(plain_player, plain_opponent).score
-        )
 
 
 def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:

@@ -1,4 +1,4 @@
-"""The compiled Othello kernels and their plain twin against the rules, on every board size."""
+"""The compiled Othello kernels against the rules, their plain twin, on every board size."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import pytest
 
 from damero.core import Side
 from damero.engines.othello import perft
-from damero.engines.othello.board import bit_of, engine_board, move_of
-from damero.engines.othello.kernel import Geometry
+from damero.engines.othello.board import Geometry, bit_of, engine_board, geometry_of, move_of
 from damero.games.othello import PASS, SIZES, OthelloPosition
 from damero.games.othello import perft as rules_perft
 
@@ -51,19 +50,14 @@ def check_against_rules(geometry: Geometry, position: OthelloPosition) -> None:
 def test_kernels_agree_with_the_rules_on_every_move_of_random_games(size: int) -> None:
     positions = random_positions(size, GAMES_PER_SIZE[size], seed=size)
     assert len(positions) > 1000
-    kernels = [Geometry.of(size, compiled=False)]
-    if size <= 8:
-        kernels.append(Geometry.of(size, compiled=True))
-    for geometry in kernels:
-        for position in positions:
-            check_against_rules(geometry, position)
+    geometry = geometry_of(size)
+    for position in positions:
+        check_against_rules(geometry, position)
 
 
-def test_ten_by_ten_uses_the_plain_twin_and_smaller_boards_the_compiled_kernel() -> None:
-    assert not Geometry.of(10).is_compiled
-    assert all(Geometry.of(size).is_compiled for size in (4, 6, 8))
-    with pytest.raises(ValueError):
-        Geometry.of(10, compiled=True)
+def test_ten_by_ten_uses_two_words_and_smaller_boards_one() -> None:
+    assert geometry_of(10).is_wide
+    assert not any(geometry_of(size).is_wide for size in (4, 6, 8))
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from othello_positions import best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import analyse, choose_move, search, solve
+from damero.engines.othello.search import EVALUATIONS
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
 
 CORNER_OFFER = OthelloPosition.from_rows(
@@ -72,19 +73,28 @@ def test_a_node_limit_or_a_stop_callback_drops_the_unfinished_depth() -> None:
     assert len(by_callback) < 20
 
 
-def test_it_takes_the_corner_it_is_offered() -> None:
-    for analysis in search(CORNER_OFFER, Limit(depth=4)):
-        assert analysis.best_move == Move(0, 0)
-        assert analysis.score > 0
+@pytest.mark.parametrize("evaluation", EVALUATIONS)
+def test_it_takes_the_corner_it_is_offered(evaluation: str) -> None:
+    *_, analysis = search(CORNER_OFFER, Limit(depth=4), evaluation=evaluation)
+    assert analysis.best_move == Move(0, 0)
+    assert analysis.score > 0
 
 
-@pytest.mark.parametrize("size", [4, 6])
-def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(size: int) -> None:
-    """Without the endgame solver the search deepens until no line ends in an estimate."""
+def test_an_unknown_evaluation_is_refused() -> None:
+    with pytest.raises(ValueError, match="hand-set"):
+        list(search(CORNER_OFFER, Limit(depth=2), evaluation="oracle"))
+
+
+@pytest.mark.parametrize(("size", "empties"), [(4, 9), (6, 9), (8, 8), (10, 7)])
+def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(
+    size: int, empties: int
+) -> None:
+    """Without the endgame solver the compiled search deepens until no line ends in an estimate,
+    and agrees with plain minimax through the rules on every size."""
     rng = random.Random(size)
     winning_choices = 0
     for _ in range(8):
-        position = random_endgame(size, 9, rng)
+        position = random_endgame(size, empties, rng)
         analyses = list(search(position, exact_empties=0))
         last = analyses[-1]
         assert last.is_exact

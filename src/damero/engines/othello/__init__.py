@@ -1,4 +1,4 @@
-"""The Othello engine: compiled bitboard kernels, perft, an exact endgame solver and a search.
+"""The Othello engine: compiled bitboards, perft, an exact endgame solver and a search, every size.
 
 Everything here takes the rules' `OthelloPosition` and answers with the rules' `Move`; the
 bitboard layouts and the compiled code stay inside.
@@ -6,21 +6,24 @@ bitboard layouts and the compiled code stay inside.
 
 from __future__ import annotations
 
-from damero.engines.othello.board import bit_of, engine_board, move_of
-from damero.engines.othello.endgame import EndgameSolver, Solution
+from damero.engines.othello import bits
+from damero.engines.othello.board import engine_board, move_of
+from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.player import analyse, choose_move
-from damero.engines.othello.search import Analysis, score_moves, scores_are_exact, search
+from damero.engines.othello.search import (
+    EVALUATIONS,
+    Analysis,
+    score_moves,
+    scores_are_exact,
+    search,
+)
 from damero.games.othello import Move, OthelloPosition
 
 __all__ = [
+    "EVALUATIONS",
     "Analysis",
-    "EndgameSolver",
-    "Solution",
     "analyse",
-    "bit_of",
     "choose_move",
-    "engine_board",
-    "move_of",
     "perft",
     "score_moves",
     "scores_are_exact",
@@ -37,8 +40,11 @@ def perft(position: OthelloPosition, depth: int) -> int:
     """
     if depth < 0:
         raise ValueError(f"depth must be 0 or more, not {depth}")
+    if depth == 0:
+        return 1
     geometry, player, opponent = engine_board(position)
-    return geometry.perft(player, opponent, depth)
+    board = geometry.board
+    return int(bits.perft(board(player), board(opponent), geometry.shape.board, depth))
 
 
 def solve(position: OthelloPosition) -> tuple[int, Move | None]:

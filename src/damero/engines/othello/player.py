@@ -8,12 +8,11 @@ corners now and then; level 5 plays as well as the limit allows and perfectly ne
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from damero.core import Limit
-from damero.engines.othello.board import geometry_of
-from damero.engines.othello.search import score_moves, search
+from damero.engines.othello.search import Analysis, score_moves, search
 from damero.games.othello import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -23,22 +22,20 @@ LEVELS = (1, 2, 3, 4, 5)
 class _Level:
     depth: int | None
     """Deepest search; None lets the limit decide (with a fallback when it sets no bound)."""
-    exact_empties_compiled: int
-    exact_empties_plain: int
+    exact_empties: int
     noise: float
     """Standard deviation, in discs, of the noise added to each move's score."""
 
 
 _LEVELS = {
-    1: _Level(1, 0, 0, 6.0),
-    2: _Level(2, 6, 4, 3.0),
-    3: _Level(3, 10, 6, 1.0),
-    4: _Level(5, 14, 8, 0.0),
-    5: _Level(None, 18, 10, 0.0),
+    1: _Level(1, 0, 6.0),
+    2: _Level(2, 6, 3.0),
+    3: _Level(3, 10, 1.0),
+    4: _Level(5, 14, 0.0),
+    5: _Level(None, 18, 0.0),
 }
 
-_UNBOUNDED_DEPTH_COMPILED = 8
-_UNBOUNDED_DEPTH_PLAIN = 4
+_UNBOUNDED_DEPTH = 10
 
 
 def _stopper(limit: Limit, clock: Callable[[], float] | None) -> Callable[[], bool] | None:
@@ -48,10 +45,10 @@ def _stopper(limit: Limit, clock: Callable[[], float] | None) -> Callable[[], bo
     return lambda: clock() >= deadline
 
 
-def _depth_cap(level: _Level, limit: Limit, *, is_compiled: bool, has_stopper: bool) -> int | None:
+def _depth_cap(level: _Level, limit: Limit, *, has_stopper: bool) -> int | None:
     caps = [cap for cap in (level.depth, limit.depth) if cap is not None]
     if not caps and limit.nodes is None and not has_stopper:
-        caps.append(_UNBOUNDED_DEPTH_COMPILED if is_compiled else _UNBOUNDED_DEPTH_PLAIN)
+        caps.append(_UNBOUNDED_DEPTH)
     return min(caps) if caps else None
 
 
@@ -62,13 +59,14 @@ def choose_move(
     rng: random.Random,
     limit: Limit,
     clock: Callable[[], float] | None = None,
+    evaluation: str = "learned",
 ) -> Move:
     """The move a computer player of `level` (1 to 5) makes; PASS when it must pass.
 
     `limit.depth` and `limit.nodes` always apply; `limit.seconds` applies when `clock` (for
     example `time.monotonic`) is given, since the engine reads no clock itself.  Without any bound
-    the level's own depth is used (level 5: 8 plies up to 8x8, 4 on 10x10).  Raises ValueError
-    when the game is over.
+    the level's own depth is used (level 5: 10 plies).  `evaluation` names one of the search's
+    EVALUATIONS.  Raises ValueError when the game is over.
     """
     if level not in _LEVELS:
         raise ValueError(f"the level is 1 to 5, not {level!r}")
@@ -78,26 +76,46 @@ def choose_move(
     if moves == (PASS,):
         return PASS
     settings = _LEVELS[level]
-    geometry = geometry_of(position.size)
-    exact_empties = (
-        settings.exact_empties_compiled if geometry.is_compiled else settings.exact_empties_plain
-    )
-    should_stop = _stopper(limit, clock)
-    depth = _depth_cap(
-        settings, limit, is_compiled=geometry.is_compiled, has_stopper=should_stop is not None
-    )
-    bounded = Limit(depth=depth, nodes=limit.nodes)
     if settings.noise > 0:
+        should_stop = _stopper(limit, clock)
+        depth = _depth_cap(settings, limit, has_stopper=should_stop is not None)
         scored = score_moves(
-            position, bounded, should_stop=should_stop, exact_empties=exact_empties
+            position,
+            Limit(depth=depth, nodes=limit.nodes),
+            should_stop=should_stop,
+            exact_empties=settings.exact_empties,
+            evaluation=evaluation,
         )
         noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
         best = max(noisy, key=lambda pair: pair[0])
         return best[1]
     best_move = moves[0]
-    for analysis in search(position, bounded, should_stop=should_stop, exact_empties=exact_empties):
+    for analysis in level_analyses(
+        position, level=level, limit=limit, clock=clock, evaluation=evaluation
+    ):
         best_move = analysis.best_move
     return best_move
+
+
+def level_analyses(
+    position: OthelloPosition,
+    *,
+    level: int,
+    limit: Limit,
+    clock: Callable[[], float] | None = None,
+    evaluation: str = "learned",
+) -> Iterator[Analysis]:
+    """The search a player of `level` runs, its analyses as they come (the last one decides)."""
+    settings = _LEVELS[level]
+    should_stop = _stopper(limit, clock)
+    depth = _depth_cap(settings, limit, has_stopper=should_stop is not None)
+    return search(
+        position,
+        Limit(depth=depth, nodes=limit.nodes),
+        should_stop=should_stop,
+        exact_empties=settings.exact_empties,
+        evaluation=evaluation,
+    )
 
 
 def analyse(

@@ -1,36 +1,78 @@
 """Othello game-tree search: a generator of ever deeper analyses, handing over to the exact solver.
 
-`search(position)` yields one `Analysis` per completed depth (negamax with alpha-beta, principal
-variation windows, a transposition table and fastest-first move ordering) and stops by itself once
-its answer is exact or the limit's depth is reached; the caller stops it earlier simply by asking
-for no more.  With few empty squares left it yields the exact endgame result instead.  Node
-limits and the `should_stop` callback (how a caller with a clock imposes a time limit) end it
-within a depth: the unfinished depth is dropped, so every yielded analysis is complete.
+The tree search is compiled whole: negamax with alpha-beta and principal variation windows, a
+transposition table, move ordering (the table's move first, then a shallow search far from the
+leaves, fastest-first mobility nearer) and the evaluation.  Python only runs it one depth at a
+time: `search(position)` yields one `Analysis` per completed depth and stops by itself once its
+answer is exact or the limit's depth is reached; the caller stops it earlier simply by asking
+for no more.  With few empty squares left it yields the exact endgame result instead.  A node
+limit, or `should_stop` (how a caller with a clock imposes a time limit, polled from Python while
+the compiled code runs in a helper thread), ends it within a depth: the compiled code sees the
+stop flag within a few nodes, and the unfinished depth is dropped, so every analysis is complete.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import types
+from numba.extending import overload
 
 from damero.core import Limit
-from damero.engines.othello.board import engine_board, move_of
-from damero.engines.othello.endgame import EndgameSolver
-from damero.engines.othello.evaluation import DISC, evaluate
-from damero.engines.othello.kernel import Geometry
+from damero.engines.othello import patterns
+from damero.engines.othello.bits import (
+    Board,
+    compiled,
+    count,
+    final_score,
+    index_of,
+    is_empty,
+    legal_moves,
+    lowest,
+    play,
+    square_in,
+)
+from damero.engines.othello.board import Geometry, Shape, engine_board, move_at, move_of
+from damero.engines.othello.endgame import (
+    ESTIMATES,
+    NODES,
+    STOP_REQUEST,
+    STOPPED,
+    EndgameSolver,
+    new_control,
+    out_of_budget,
+)
+from damero.engines.othello.evaluation import DISC, hand_evaluation
+from damero.engines.othello.table import (
+    NO_MOVE,
+    Table,
+    bounds,
+    find,
+    home_slot,
+    insert_by_key,
+    store,
+    stored_move,
+)
 from damero.games.othello import PASS, Move, OthelloPosition
 
 WIN = 1_000_000
 """Offset of the score of a finished game (in evaluation units) above any estimate."""
 
-EXACT_EMPTIES_COMPILED = 14
-"""Empty squares at or below which boards up to 8x8 are solved exactly (a few milliseconds)."""
+EXACT_EMPTIES = 14
+"""Empty squares at or below which a position is solved exactly (well under a second)."""
 
-EXACT_EMPTIES_PLAIN = 8
-"""The same for 10x10, whose solver runs on plain Python integers."""
+SEARCH_TABLE_BITS = 20
 
-_TABLE_LIMIT = 1_000_000
-_CHECK_EVERY = 256
+_SHALLOW_ORDER_DEPTH = 5
+"""From this depth up, moves are ordered by a search two plies shallower than the node's."""
+
+_POLL_SECONDS = 0.01
+"""How often Python asks `should_stop` while a compiled think runs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,187 +93,228 @@ class Analysis:
     is_exact: bool
 
 
-class _Stop(Exception):
-    """Raised inside the tree to abandon the depth in progress."""
+@compiled
+def _final_value(player: Board, opponent: Board, shape: Shape) -> int:
+    score = final_score(player, opponent, count(shape.board & ~(player | opponent)))
+    if score > 0:
+        return WIN + score * DISC
+    if score < 0:
+        return -WIN + score * DISC
+    return 0
 
 
-# A table entry: (depth searched, lower bound, upper bound, best move bit, rests on estimates).
-_Entry = tuple[int, int, int, int, bool]
+EVALUATIONS = ("learned", "hand-set")
+"""The evaluations a search may use: the learned patterns (8x8 only; other sizes fall back on the
+hand-set one) and the hand-set baseline."""
+
+_NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 
 
-class _Searcher:
-    def __init__(
-        self,
-        geometry: Geometry,
-        table: dict[tuple[int, int], _Entry],
-        *,
-        node_limit: int | None,
-        should_stop: Callable[[], bool] | None,
-    ) -> None:
-        self.geometry = geometry
-        self.table = table
-        self.node_limit = node_limit
-        self.should_stop = should_stop
-        self.nodes = 0
-        # Leaves scored by the evaluation rather than by a finished game; a depth that adds none
-        # has searched every line to the end and its score is exact.
-        self.estimates = 0
-        self.corners = 0
-        last = geometry.size - 1
-        for row, column in ((0, 0), (0, last), (last, 0), (last, last)):
-            self.corners |= geometry.bit(row, column)
+def weights_for(size: int, evaluation: str) -> npt.NDArray[np.float32]:
+    """The pattern weights a search of `size` passes down; none means the hand-set evaluation."""
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"the evaluation is one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+    if evaluation == "learned" and size == patterns.SIZE:
+        return patterns.load_weights()
+    return _NO_WEIGHTS
 
-    def count_node(self) -> None:
-        self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0:
-            if self.node_limit is not None and self.nodes >= self.node_limit:
-                raise _Stop
-            if self.should_stop is not None and self.should_stop():
-                raise _Stop
 
-    def final_score(self, player: int, opponent: int) -> int:
-        empties = (self.geometry.board_mask & ~(player | opponent)).bit_count()
-        difference = player.bit_count() - opponent.bit_count()
-        if difference > 0:
-            return WIN + (difference + empties) * DISC
-        if difference < 0:
-            return -WIN + (difference - empties) * DISC
+def evaluate(player: Board, opponent: Board, shape: Shape, weights: Any) -> int:
+    """The search's leaf evaluation in hundredths of a disc: the learned patterns when `weights`
+    has rows (8x8 boards), else the hand-set terms."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(evaluate, strict=False)
+def _evaluate(player: Any, opponent: Any, shape: Any, weights: Any) -> Any:
+    if isinstance(player, types.Integer):
+
+        def narrow(player: Board, opponent: Board, shape: Shape, weights: Any) -> int:
+            if weights.shape[0] > 0:
+                return int(np.rint(patterns.pattern_score(player, opponent, weights) * DISC))
+            return hand_evaluation(player, opponent, shape)
+
+        return narrow
+    return lambda player, opponent, shape, weights: hand_evaluation(player, opponent, shape)
+
+
+@compiled
+def _negamax(
+    player: Board,
+    opponent: Board,
+    shape: Shape,
+    depth: int,
+    alpha: int,
+    beta: int,
+    table: Table,
+    control: npt.NDArray[np.int64],
+    weights: Any,
+) -> int:
+    """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
+    if out_of_budget(control):
+        return 0
+    moves = legal_moves(player, opponent, shape.board)
+    if is_empty(moves):
+        if is_empty(legal_moves(opponent, player, shape.board)):
+            return _final_value(player, opponent, shape)
+        return -_negamax(opponent, player, shape, depth, -beta, -alpha, table, control, weights)
+    if depth <= 0:
+        control[ESTIMATES] += 1
+        return evaluate(player, opponent, shape, weights)
+    home = home_slot(table, player, opponent)
+    slot = find(table, player, opponent, home)
+    estimates_before = control[ESTIMATES]
+    table_move = NO_MOVE
+    if slot >= 0:
+        table_move = int(table.moves[slot])
+        if table.depths[slot] >= depth:
+            lower = int(table.lowers[slot])
+            upper = int(table.uppers[slot])
+            estimated = 1 if table.estimated[slot] else 0
+            if lower >= beta or lower == upper:
+                control[ESTIMATES] += estimated
+                return lower
+            if upper <= alpha:
+                control[ESTIMATES] += estimated
+                return upper
+            control[ESTIMATES] += estimated
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+    original_alpha = alpha
+
+    count_moves = count(moves)
+    move_squares = np.empty(count_moves, dtype=np.int64)
+    keys = np.empty(count_moves, dtype=np.int64)
+    filled = 0
+    remaining = moves
+    while not is_empty(remaining):
+        move_bit = lowest(remaining)
+        remaining ^= move_bit
+        square = index_of(move_bit)
+        if square == table_move:
+            key = -10 * WIN
+        elif depth >= 2:
+            next_player, next_opponent = play(player, opponent, move_bit)
+            if depth >= _SHALLOW_ORDER_DEPTH:
+                # A shallower search orders better than any static key; what it estimates says
+                # nothing about this node's exactness.
+                estimates = control[ESTIMATES]
+                key = _negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 3,
+                    -2 * WIN,
+                    2 * WIN,
+                    table,
+                    control,
+                    weights,
+                )
+                control[ESTIMATES] = estimates
+            else:
+                # Fastest first: the reply leaving the opponent least mobility, corners weighing
+                # double.
+                replies = legal_moves(next_player, next_opponent, shape.board)
+                key = count(replies) + count(replies & shape.corners)
+        else:
+            key = -1 if not is_empty(move_bit & shape.corners) else 0
+        insert_by_key(keys, move_squares, filled, key, square)
+        filled += 1
+    if control[STOPPED]:
         return 0
 
-    def ordered_moves(
-        self, player: int, opponent: int, moves: int, hint: int, depth: int
-    ) -> list[int]:
-        """Table move first, then corners and replies leaving the opponent little mobility."""
-        geometry = self.geometry
-        keyed: list[tuple[int, int]] = []
-        while moves:
-            move_bit = moves & -moves
-            moves ^= move_bit
-            if move_bit == hint:
-                key = -1000
-            elif depth >= 2:
-                next_player, next_opponent = geometry.play(player, opponent, move_bit)
-                key = 4 * geometry.legal_moves(next_player, next_opponent).bit_count()
-                if move_bit & self.corners:
-                    key -= 10
-            else:
-                key = -10 if move_bit & self.corners else 0
-            keyed.append((key, move_bit))
-        keyed.sort()
-        return [move_bit for _, move_bit in keyed]
-
-    def negamax(
-        self, player: int, opponent: int, depth: int, alpha: int, beta: int, *, passed: bool
-    ) -> int:
-        """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
-        self.count_node()
-        geometry = self.geometry
-        moves = geometry.legal_moves(player, opponent)
-        if not moves:
-            if passed:
-                return self.final_score(player, opponent)
-            if not geometry.legal_moves(opponent, player):
-                return self.final_score(player, opponent)
-            return -self.negamax(opponent, player, depth, -beta, -alpha, passed=True)
-        if depth <= 0:
-            self.estimates += 1
-            return evaluate(geometry, player, opponent)
-        key = (player, opponent)
-        hint = 0
-        estimates_before = self.estimates
-        entry = self.table.get(key)
-        if entry is not None:
-            entry_depth, lower, upper, hint, is_estimate = entry
-            if entry_depth >= depth:
-                if lower >= beta or lower == upper or upper <= alpha:
-                    self.estimates += is_estimate
-                    return lower if lower >= beta or lower == upper else upper
-                if is_estimate:
-                    self.estimates += 1
-                alpha, beta = max(alpha, lower), min(beta, upper)
-        original_alpha = alpha
-        best, best_move = -2 * WIN, 0
-        first = True
-        for move_bit in self.ordered_moves(player, opponent, moves, hint, depth):
-            next_player, next_opponent = geometry.play(player, opponent, move_bit)
-            if first:
-                score = -self.negamax(
-                    next_player, next_opponent, depth - 1, -beta, -alpha, passed=False
-                )
-                first = False
-            else:
-                score = -self.negamax(
-                    next_player, next_opponent, depth - 1, -alpha - 1, -alpha, passed=False
-                )
-                if alpha < score < beta:
-                    score = -self.negamax(
-                        next_player, next_opponent, depth - 1, -beta, -score, passed=False
-                    )
-            if score > best:
-                best, best_move = score, move_bit
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if len(self.table) >= _TABLE_LIMIT:
-            self.table.clear()
-        is_estimate = self.estimates > estimates_before
-        if best <= original_alpha:
-            self.table[key] = (depth, -2 * WIN, best, best_move, is_estimate)
-        elif best >= beta:
-            self.table[key] = (depth, best, 2 * WIN, best_move, is_estimate)
-        else:
-            self.table[key] = (depth, best, best, best_move, is_estimate)
-        return best
-
-    def root(
-        self, player: int, opponent: int, depth: int, order: list[int]
-    ) -> list[tuple[int, int]]:
-        """Every root move with its score (exact for the best, an upper bound for the others)."""
-        self.count_node()
-        alpha, beta = -2 * WIN, 2 * WIN
-        scored: list[tuple[int, int]] = []
-        for index, move_bit in enumerate(order):
-            next_player, next_opponent = self.geometry.play(player, opponent, move_bit)
-            if index == 0:
-                score = -self.negamax(
-                    next_player, next_opponent, depth - 1, -beta, -alpha, passed=False
-                )
-            else:
-                score = -self.negamax(
-                    next_player, next_opponent, depth - 1, -alpha - 1, -alpha, passed=False
-                )
-                if score > alpha:
-                    score = -self.negamax(
-                        next_player, next_opponent, depth - 1, -beta, -score, passed=False
-                    )
-            scored.append((score, move_bit))
-            alpha = max(alpha, score)
-        return scored
-
-    def principal_bits(self, player: int, opponent: int, first: int, depth: int) -> list[int]:
-        """The expected line from the table, starting with `first` (0 marks a pass)."""
-        geometry = self.geometry
-        line = [first]
-        player, opponent = geometry.play(player, opponent, first)
-        seen = {(player, opponent)}
-        while len(line) < depth:
-            moves = geometry.legal_moves(player, opponent)
-            if not moves:
-                if not geometry.legal_moves(opponent, player):
+    best = -2 * WIN
+    best_move = NO_MOVE
+    for index in range(count_moves):
+        move_bit = square_in(moves, move_squares[index])
+        next_player, next_opponent = play(player, opponent, move_bit)
+        score = -_negamax(
+            next_player,
+            next_opponent,
+            shape,
+            depth - 1,
+            -beta if index == 0 else -alpha - 1,
+            -alpha,
+            table,
+            control,
+            weights,
+        )
+        if index > 0 and alpha < score < beta:
+            score = -_negamax(
+                next_player, next_opponent, shape, depth - 1, -beta, -score, table, control, weights
+            )
+        if control[STOPPED]:
+            return 0
+        if score > best:
+            best = score
+            best_move = move_squares[index]
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
                     break
-                line.append(0)
-                player, opponent = opponent, player
-                continue
-            entry = self.table.get((player, opponent))
-            if entry is None or not entry[3] & moves:
-                break
-            line.append(entry[3])
-            player, opponent = geometry.play(player, opponent, entry[3])
-            if (player, opponent) in seen:
-                break
-            seen.add((player, opponent))
-        return line
+    lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
+    estimated = control[ESTIMATES] > estimates_before
+    store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
+    return best
+
+
+@compiled
+def _search_root(
+    player: Board,
+    opponent: Board,
+    shape: Shape,
+    depth: int,
+    squares: npt.NDArray[np.int64],
+    scores: npt.NDArray[np.int64],
+    every_move_exactly: bool,
+    table: Table,
+    control: npt.NDArray[np.int64],
+    weights: Any,
+) -> None:
+    """Scores each root move of `squares`, in that order, into `scores`.
+
+    The best is exact and the others upper bounds (principal variation windows), unless
+    `every_move_exactly` gives every move a full window.
+    """
+    moves = legal_moves(player, opponent, shape.board)
+    control[NODES] += 1
+    alpha = -2 * WIN
+    beta = 2 * WIN
+    for index in range(squares.shape[0]):
+        next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
+        if index == 0 or every_move_exactly:
+            score = -_negamax(
+                next_player, next_opponent, shape, depth - 1, -beta, -alpha, table, control, weights
+            )
+        else:
+            score = -_negamax(
+                next_player,
+                next_opponent,
+                shape,
+                depth - 1,
+                -alpha - 1,
+                -alpha,
+                table,
+                control,
+                weights,
+            )
+            if score > alpha:
+                score = -_negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 1,
+                    -beta,
+                    -score,
+                    table,
+                    control,
+                    weights,
+                )
+        if control[STOPPED]:
+            return
+        scores[index] = score
+        if not every_move_exactly:
+            alpha = max(alpha, score)
 
 
 def discs_of(score: int) -> float:
@@ -243,9 +326,109 @@ def discs_of(score: int) -> float:
     return score / DISC
 
 
-def default_exact_empties(geometry: Geometry) -> int:
-    """How many empty squares the exact solver takes on for this board without noticeable delay."""
-    return EXACT_EMPTIES_COMPILED if geometry.is_compiled else EXACT_EMPTIES_PLAIN
+def run_stoppable(
+    work: Callable[[], Any],
+    control: npt.NDArray[np.int64],
+    should_stop: Callable[[], bool] | None,
+) -> None:
+    """Runs compiled `work` in a helper thread, asking `should_stop` meanwhile; a yes, or any
+    interruption of this thread (Ctrl-C), raises the stop flag the compiled code checks, so it
+    returns at once."""
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(_POLL_SECONDS)
+            if worker.is_alive() and should_stop is not None and should_stop():
+                control[STOP_REQUEST] = 1
+    except BaseException:
+        control[STOP_REQUEST] = 1
+        raise
+
+
+class _Searcher:
+    """One think's compiled state: the board, the table, the control array, the evaluation."""
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        player: int,
+        opponent: int,
+        limit: Limit,
+        should_stop: Callable[[], bool] | None,
+        evaluation: str,
+    ) -> None:
+        self.geometry = geometry
+        self.player = player
+        self.opponent = opponent
+        self.should_stop = should_stop
+        self.table = Table.create(SEARCH_TABLE_BITS)
+        self.control = new_control(limit.nodes)
+        self.weights = weights_for(geometry.size, evaluation)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.control[NODES])
+
+    def root_scores(
+        self, depth: int, order: list[int], *, every_move_exactly: bool
+    ) -> list[tuple[int, int]] | None:
+        """(score, square) of each root move at `depth`; None once the limit stopped the depth."""
+        geometry = self.geometry
+        squares = np.array(order, dtype=np.int64)
+        scores = np.zeros(len(order), dtype=np.int64)
+        run_stoppable(
+            lambda: _search_root(
+                geometry.board(self.player),
+                geometry.board(self.opponent),
+                geometry.shape,
+                depth,
+                squares,
+                scores,
+                every_move_exactly,
+                self.table,
+                self.control,
+                self.weights,
+            ),
+            self.control,
+            self.should_stop,
+        )
+        if self.control[STOPPED]:
+            return None
+        return [(int(score), square) for score, square in zip(scores, order, strict=True)]
+
+    def principal_line(self, first: int, length: int) -> list[int]:
+        """The expected line from the table, starting with square `first` (NO_MOVE: a pass)."""
+        geometry = self.geometry
+        line = [first]
+        player, opponent = geometry.play(self.player, self.opponent, 1 << first)
+        seen = {(player, opponent)}
+        while len(line) < length:
+            moves = geometry.legal_moves(player, opponent)
+            if not moves:
+                if not geometry.legal_moves(opponent, player):
+                    break
+                line.append(NO_MOVE)
+                player, opponent = opponent, player
+                continue
+            square = stored_move(self.table, geometry.board(player), geometry.board(opponent))
+            if square < 0 or not (moves >> square) & 1:
+                break
+            line.append(square)
+            player, opponent = geometry.play(player, opponent, 1 << square)
+            if (player, opponent) in seen:
+                break
+            seen.add((player, opponent))
+        return line
+
+
+def _squares(moves: int) -> list[int]:
+    squares = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        squares.append(bit.bit_length() - 1)
+    return squares
 
 
 def exact_line(
@@ -258,11 +441,17 @@ def exact_line(
 ) -> tuple[int, list[int], int] | None:
     """Exact score, a best line to the end (0 marks a pass) and nodes, from the side to move.
 
-    None when `node_limit` stopped the solver first.
+    None when `node_limit` stopped the solver first.  No clock stops it: near the end, exact
+    play is worth the wait.
     """
-    solution = solver.solve(player, opponent, node_limit=node_limit)
-    if not solution.is_complete:
+    control = new_control(node_limit)
+    solutions = []
+    run_stoppable(
+        lambda: solutions.append(solver.solve(player, opponent, control=control)), control, None
+    )
+    if control[STOPPED]:
         return None
+    solution = solutions[0]
     nodes = solution.nodes
     line: list[int] = []
     current_player, current_opponent = player, opponent
@@ -292,24 +481,24 @@ def search(
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
     solver: EndgameSolver | None = None,
+    evaluation: str = "learned",
 ) -> Iterator[Analysis]:
     """Analyses of `position` at depth 1, 2, ... until exact, the limit, or the caller stops asking.
 
     A finished game yields nothing.  `limit.depth` caps the depth, `limit.nodes` the nodes of the
     whole run; `limit.seconds` is not read here (engines keep no clock): pass `should_stop`, polled
-    every few hundred nodes, to stop on time.  `exact_empties` sets how many empty squares the
-    exact solver takes on at the root.
+    every few milliseconds, to stop on time.  `exact_empties` sets how many empty squares the
+    exact solver takes on at the root; `evaluation` names one of EVALUATIONS.
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
     moves = geometry.legal_moves(player, opponent)
     if not moves and not geometry.legal_moves(opponent, player):
         return
-    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
-    threshold = default_exact_empties(geometry) if exact_empties is None else exact_empties
-    if empties <= threshold:
-        solver = solver if solver is not None and solver.geometry == geometry else None
-        solver = solver or EndgameSolver(geometry)
+    empties = geometry.empties(player, opponent)
+    if empties <= (EXACT_EMPTIES if exact_empties is None else exact_empties):
+        if solver is None or solver.geometry != geometry:
+            solver = EndgameSolver(geometry)
         exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
         if exact is not None:
             score, line, nodes = exact
@@ -324,6 +513,7 @@ def search(
             should_stop=should_stop,
             exact_empties=exact_empties,
             solver=solver,
+            evaluation=evaluation,
         )
         for analysis in inner:
             yield Analysis(
@@ -335,25 +525,22 @@ def search(
                 analysis.is_exact,
             )
         return
-    searcher = _Searcher(geometry, {}, node_limit=limit.nodes, should_stop=should_stop)
-    order = searcher.ordered_moves(player, opponent, moves, 0, 2)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
+    order = _squares(moves)
     depth = 0
     while limit.depth is None or depth < limit.depth:
         depth += 1
-        estimates_before = searcher.estimates
-        try:
-            scored = searcher.root(player, opponent, depth, order)
-        except _Stop:
+        estimates_before = int(searcher.control[ESTIMATES])
+        scored = searcher.root_scores(depth, order, every_move_exactly=False)
+        if scored is None:
             return
-        is_exact = searcher.estimates == estimates_before
+        is_exact = searcher.control[ESTIMATES] == estimates_before
         # Stable sort: the best first, ties keep the previous order.
         scored.sort(key=lambda pair: -pair[0])
-        order = [move_bit for _, move_bit in scored]
-        best_score, best_bit = scored[0]
-        line = searcher.principal_bits(
-            player, opponent, best_bit, 2 * empties if is_exact else depth
-        )
-        principal_line = tuple(move_of(geometry, bit) for bit in line)
+        order = [square for _, square in scored]
+        best_score, best_square = scored[0]
+        line = searcher.principal_line(best_square, 2 * empties if is_exact else depth)
+        principal_line = tuple(move_at(geometry, square) for square in line)
         yield Analysis(
             depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, is_exact
         )
@@ -364,9 +551,8 @@ def search(
 def scores_are_exact(position: OthelloPosition, exact_empties: int | None = None) -> bool:
     """Whether `score_moves` solves each move exactly (the position after it is near enough the end)."""
     geometry, player, opponent = engine_board(position)
-    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
-    threshold = default_exact_empties(geometry) if exact_empties is None else exact_empties
-    return empties - 1 <= threshold
+    threshold = EXACT_EMPTIES if exact_empties is None else exact_empties
+    return geometry.empties(player, opponent) - 1 <= threshold
 
 
 def score_moves(
@@ -375,55 +561,39 @@ def score_moves(
     *,
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
+    evaluation: str = "learned",
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
-    Each move is searched with a full window one ply below the root, deepening until the limit or
-    `should_stop`; scores are exact when the position after the move is within `exact_empties`.
+    Each move is searched with a full window, deepening until the limit or `should_stop`;
+    scores are exact when the position after the move is within `exact_empties`.
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
     moves = geometry.legal_moves(player, opponent)
     if not moves:
         return []
-    bits = []
-    remaining = moves
-    while remaining:
-        bit = remaining & -remaining
-        remaining ^= bit
-        bits.append(bit)
-    empties = (geometry.board_mask & ~(player | opponent)).bit_count()
+    squares = _squares(moves)
     if scores_are_exact(position, exact_empties):
         solver = EndgameSolver(geometry)
         exact = []
-        for bit in bits:
-            next_player, next_opponent = geometry.play(player, opponent, bit)
-            exact.append(
-                (move_of(geometry, bit), float(-solver.solve(next_player, next_opponent).score))
-            )
+        for square in squares:
+            next_player, next_opponent = geometry.play(player, opponent, 1 << square)
+            score = -solver.solve(next_player, next_opponent).score
+            exact.append((move_at(geometry, square), float(score)))
         exact.sort(key=lambda pair: -pair[1])
         return exact
-    searcher = _Searcher(geometry, {}, node_limit=limit.nodes, should_stop=should_stop)
-    scores = {
-        bit: float(discs_of(-evaluate(geometry, *geometry.play(player, opponent, bit))))
-        for bit in bits
-    }
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
+    scored = [(0, square) for square in squares]
+    empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
     for depth in range(1, max_depth + 1):
-        try:
-            found = {}
-            for bit in bits:
-                next_player, next_opponent = geometry.play(player, opponent, bit)
-                found[bit] = discs_of(
-                    -searcher.negamax(
-                        next_player, next_opponent, depth - 1, -2 * WIN, 2 * WIN, passed=False
-                    )
-                )
-        except _Stop:
+        found = searcher.root_scores(depth, squares, every_move_exactly=True)
+        if found is None:
             break
-        scores = found
+        scored = found
     ranked = sorted(
-        ((move_of(geometry, bit), score) for bit, score in scores.items()),
+        ((move_at(geometry, square), discs_of(score)) for score, square in scored),
         key=lambda pair: -pair[1],
     )
     return ranked

@@ -1,0 +1,251 @@
+"""Learned against hand-set Othello evaluation: error against exact scores, and a match.
+
+Prints measurements only; nothing here passes or fails.  Run from the repository root:
+
+    python benchmarks/othello_eval.py                  # both parts
+    python benchmarks/othello_eval.py error --positions 500 --depth 4
+    python benchmarks/othello_eval.py match --games 100 --depth 3
+
+The held-out positions come from the training's self-play with a seed the shipped weights were not
+trained on, and are solved exactly; solving them is the slow part (seconds each at 22-24 empties),
+so the solved set is kept in a file (`--held-out`) and reused while its seed and size match.
+Both evaluations run inside one plain alpha-beta search, so that only the evaluation differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from damero.engines.othello.board import geometry_of
+from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.evaluation import DISC
+from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
+from damero.engines.othello.patterns import load_weights, pattern_score
+from damero.engines.othello.train import Board, empties_of, play_game
+from damero.games.othello import Othello
+
+GEOMETRY = geometry_of(8)
+HELD_OUT_SEED = 20_261_123
+"""Differs from every seed the shipped weights were trained with (see the README)."""
+
+Evaluator = Callable[[int, int], float]
+
+
+def hand_set(player: int, opponent: int) -> float:
+    return hand_set_evaluate(GEOMETRY, player, opponent) / DISC
+
+
+def learned() -> Evaluator:
+    weights = load_weights()
+    return lambda player, opponent: float(
+        pattern_score(np.uint64(player), np.uint64(opponent), weights)
+    )
+
+
+def final_score(player: int, opponent: int) -> float:
+    difference = player.bit_count() - opponent.bit_count()
+    empties = 64 - (player | opponent).bit_count()
+    return float(
+        difference + empties if difference > 0 else difference - empties if difference else 0
+    )
+
+
+def negamax(
+    player: int, opponent: int, depth: int, alpha: float, beta: float, evaluate: Evaluator
+) -> float:
+    """Fail-hard alpha-beta, estimates in discs; a finished game scores its disc difference."""
+    moves = GEOMETRY.legal_moves(player, opponent)
+    if not moves:
+        if not GEOMETRY.legal_moves(opponent, player):
+            return final_score(player, opponent)
+        return -negamax(opponent, player, depth, -beta, -alpha, evaluate)
+    if depth == 0:
+        return evaluate(player, opponent)
+    while moves:
+        move_bit = moves & -moves
+        moves ^= move_bit
+        score = -negamax(
+            *GEOMETRY.play(player, opponent, move_bit), depth - 1, -beta, -alpha, evaluate
+        )
+        if score > alpha:
+            alpha = score
+            if alpha >= beta:
+                break
+    return alpha
+
+
+def best_move(player: int, opponent: int, depth: int, evaluate: Evaluator) -> int:
+    """The first best move of a `depth`-ply search; the side to move has a move."""
+    moves = GEOMETRY.legal_moves(player, opponent)
+    best, chosen = -1000.0, 0
+    while moves:
+        move_bit = moves & -moves
+        moves ^= move_bit
+        score = -negamax(
+            *GEOMETRY.play(player, opponent, move_bit), depth - 1, -1000.0, -best, evaluate
+        )
+        if score > best:
+            best, chosen = score, move_bit
+    return chosen
+
+
+def held_out_set(count: int, low: int, high: int, seed: int) -> list[Board]:
+    """`count` distinct self-play positions with `low` to `high` empties, the side to move able
+    to move, at most two from one game."""
+    rng = random.Random(seed)
+    chosen: dict[Board, None] = {}
+    while len(chosen) < count:
+        boards = [
+            board
+            for board in play_game(rng)
+            if low <= empties_of(board) <= high and GEOMETRY.legal_moves(*board)
+        ]
+        for board in rng.sample(boards, min(2, len(boards))):
+            if len(chosen) < count:
+                chosen[board] = None
+    return list(chosen)
+
+
+def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[tuple[Board, int]]:
+    """The first `count` held-out positions with exact scores.
+
+    Solved positions are appended to `path` one line each as they come, so an interrupted run
+    resumes where it stopped, and a smaller count reads a prefix of a larger one.
+    """
+    header = f"# seed {seed} empties {low}-{high}"
+    solved: list[tuple[Board, int]] = []
+    if path.exists():
+        lines = path.read_text().splitlines()
+        if lines and lines[0] == header:
+            for line in lines[1:]:
+                fields = line.split()
+                if len(fields) == 3:
+                    solved.append(((int(fields[0], 16), int(fields[1], 16)), int(fields[2])))
+    if len(solved) >= count:
+        return solved[:count]
+    boards = held_out_set(count, low, high, seed)
+    solver = EndgameSolver(GEOMETRY)
+    estimate = learned()
+    started = time.perf_counter()
+    if not solved:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(header + "\n")
+    with path.open("a") as out:
+        for number in range(len(solved), count):
+            board = boards[number]
+            # The estimate only tells the solver's narrow windows where to start.
+            score = solver.solve(*board, guess=round(estimate(*board))).score
+            solved.append((board, score))
+            out.write(f"{board[0]:016x} {board[1]:016x} {score}\n")
+            out.flush()
+            if (number + 1) % 50 == 0:
+                print(f"  solved {number + 1}/{count} in {time.perf_counter() - started:.0f} s")
+    return solved
+
+
+def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
+    low = min(empties_of(board) for board, _ in solved)
+    high = max(empties_of(board) for board, _ in solved)
+    print(
+        f"mean absolute error against exact scores, {len(solved)} held-out positions, "
+        f"{low}-{high} empties (discs)"
+    )
+    for name, evaluate in (("learned", learned()), ("hand-set", hand_set)):
+        started = time.perf_counter()
+        static = np.mean([abs(evaluate(*board) - exact) for board, exact in solved])
+        searched = np.mean(
+            [
+                abs(negamax(*board, depth, -1000.0, 1000.0, evaluate) - exact)
+                for board, exact in solved
+            ]
+        )
+        print(
+            f"  {name:9} evaluation {static:5.2f}   depth-{depth} search {searched:5.2f}"
+            f"   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
+    """Disc difference for `first`, who moves first from `opening`; empties go to the winner."""
+    player, opponent = opening
+    sides = (first, second)
+    turn = 0
+    while True:
+        if not GEOMETRY.legal_moves(player, opponent):
+            if not GEOMETRY.legal_moves(opponent, player):
+                score = int(final_score(player, opponent))
+                return score if turn == 0 else -score
+            player, opponent, turn = opponent, player, 1 - turn
+            continue
+        move_bit = best_move(player, opponent, depth, sides[turn])
+        player, opponent = GEOMETRY.play(player, opponent, move_bit)
+        turn = 1 - turn
+
+
+def bench_match(games: int, depth: int, seed: int) -> None:
+    """Learned against hand-set from random openings of 4 to 8 plies, each played both ways."""
+    rng = random.Random(seed)
+    start = Othello().start()
+    learned_evaluate = learned()
+    wins = draws = losses = 0
+    total = 0
+    started = time.perf_counter()
+    print(f"match, learned against hand-set, depth {depth} each, {games} games, colours swapped")
+    for _ in range(games // 2):
+        player, opponent = GEOMETRY.to_engine(start.player), GEOMETRY.to_engine(start.opponent)
+        for _ in range(rng.randint(4, 8)):
+            moves = GEOMETRY.legal_moves(player, opponent)
+            bits = [1 << square for square in range(64) if moves >> square & 1]
+            player, opponent = GEOMETRY.play(player, opponent, rng.choice(bits))
+        for learned_first in (True, False):
+            if learned_first:
+                score = play((player, opponent), learned_evaluate, hand_set, depth)
+            else:
+                score = -play((player, opponent), hand_set, learned_evaluate, depth)
+            total += score
+            wins += score > 0
+            draws += score == 0
+            losses += score < 0
+    played = wins + draws + losses
+    print(
+        f"  learned {wins} wins, {draws} draws, {losses} losses of {played}: "
+        f"{100 * (wins + draws / 2) / played:.1f}%, mean disc difference {total / played:+.1f}"
+        f"   ({time.perf_counter() - started:.0f} s)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", nargs="?", default="all", choices=["all", "error", "match"])
+    parser.add_argument("--positions", type=int, default=500)
+    parser.add_argument("--empties", type=int, nargs=2, default=[20, 24], metavar=("LOW", "HIGH"))
+    parser.add_argument("--depth", type=int, default=4, help="search depth for the error")
+    parser.add_argument(
+        "--held-out",
+        type=Path,
+        help="file keeping the solved held-out set (default: one per range under benchmarks/data)",
+    )
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--match-depth", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
+    options = parser.parse_args()
+    if options.part in ("all", "error"):
+        low, high = options.empties
+        held_out = options.held_out or Path(__file__).resolve().parent / "data" / (
+            f"othello_eval_held_out_{low}_{high}.txt"
+        )
+        solved = solved_set(held_out, options.positions, low, high, options.seed)
+        bench_error(solved, options.depth)
+    if options.part in ("all", "match"):
+        bench_match(options.games, options.match_depth, options.seed)
+
+
+if __name__ == "__main__":
+    main()

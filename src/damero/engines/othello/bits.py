@@ -1,0 +1,509 @@
+"""Compiled bitboard primitives for the engine's two layouts, written once for both.
+
+A *narrow* board (sizes 4 to 8) is one unsigned 64-bit word in the 8x8 layout, bit
+`row * 8 + column`, the smaller boards sitting in its top-left corner.  A *wide* board (10x10) is
+a pair of words (low, high) holding the 100 bits of the rules' layout, bit `row * 10 + column`.
+The search, the solver and the evaluation are written against the functions here and the bit
+operators, which work on both (numba compiles one version per layout), so every size runs
+compiled.  Nothing outside `engines/othello/` sees either layout.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+FunctionT = TypeVar("FunctionT", bound=Callable[..., Any])
+
+Board = Any
+"""A board inside compiled code: a numpy unsigned 64-bit word (narrow) or a pair of them (wide).
+Typed loosely because numpy's stubs cannot follow the bit arithmetic on it."""
+
+
+def compiled(function: FunctionT) -> FunctionT:
+    """Compile with numba, releasing the interpreter lock, cached on disk so only a first run
+    compiles."""
+    return cast(FunctionT, numba.njit(cache=True, nogil=True)(function))
+
+
+# Every constant the compiled code touches is an unsigned 64-bit value: numba turns a mix of
+# signed and unsigned integers into signed ones, and a signed right shift drags the sign along.
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_SHIFT_1 = np.uint64(1)
+_SHIFT_2 = np.uint64(2)
+_SHIFT_4 = np.uint64(4)
+_SHIFT_7 = np.uint64(7)
+_SHIFT_8 = np.uint64(8)
+_SHIFT_9 = np.uint64(9)
+_SHIFT_56 = np.uint64(56)
+_NOT_COLUMN_A = np.uint64(0xFEFEFEFEFEFEFEFE)
+_NOT_COLUMN_H = np.uint64(0x7F7F7F7F7F7F7F7F)
+_INNER_COLUMNS = np.uint64(0x7E7E7E7E7E7E7E7E)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+
+WIDE_SIZE = 10
+_WORD = (1 << 64) - 1
+
+
+def split(bits: int) -> tuple[np.uint64, np.uint64]:
+    """A Python integer of up to 128 bits as the (low, high) words of a wide board."""
+    return np.uint64(bits & _WORD), np.uint64(bits >> 64)
+
+
+def join(board: tuple[Any, Any]) -> int:
+    """The Python integer of a wide board."""
+    return int(board[0]) | (int(board[1]) << 64)
+
+
+def _wide_constant(bits: int) -> tuple[np.uint64, np.uint64]:
+    return split(bits)
+
+
+_WIDE_ALL = (1 << (WIDE_SIZE * WIDE_SIZE)) - 1
+_WIDE_FIRST_COLUMN = sum(1 << (row * WIDE_SIZE) for row in range(WIDE_SIZE))
+_WIDE_NOT_FIRST = _wide_constant(_WIDE_ALL & ~_WIDE_FIRST_COLUMN)
+_WIDE_NOT_LAST = _wide_constant(_WIDE_ALL & ~(_WIDE_FIRST_COLUMN << (WIDE_SIZE - 1)))
+_WIDE_BOARD = _wide_constant(_WIDE_ALL)
+
+
+def _is_wide(board_type: Any) -> bool:
+    return (
+        isinstance(board_type, types.UniTuple)
+        and board_type.count == 2
+        and isinstance(board_type.dtype, types.Integer)
+    )
+
+
+def _is_narrow(board_type: Any) -> bool:
+    return isinstance(board_type, types.Integer)
+
+
+# The bit operators on wide boards, word by word (narrow boards have them already).
+
+
+@overload(operator.and_, strict=False)
+@overload(operator.iand, strict=False)
+def _wide_and(left: Any, right: Any) -> Any:
+    if _is_wide(left) and _is_wide(right):
+        return lambda left, right: (left[0] & right[0], left[1] & right[1])
+    return None
+
+
+@overload(operator.or_, strict=False)
+@overload(operator.ior, strict=False)
+def _wide_or(left: Any, right: Any) -> Any:
+    if _is_wide(left) and _is_wide(right):
+        return lambda left, right: (left[0] | right[0], left[1] | right[1])
+    return None
+
+
+@overload(operator.xor, strict=False)
+@overload(operator.ixor, strict=False)
+def _wide_xor(left: Any, right: Any) -> Any:
+    if _is_wide(left) and _is_wide(right):
+        return lambda left, right: (left[0] ^ right[0], left[1] ^ right[1])
+    return None
+
+
+@overload(operator.invert, strict=False)
+def _wide_invert(board: Any) -> Any:
+    if _is_wide(board):
+        return lambda board: (~board[0], ~board[1])
+    return None
+
+
+# Narrow kernels.
+
+
+@compiled
+def popcount(bits: Board) -> int:
+    """Set bits of one word."""
+    bits = bits - ((bits >> _SHIFT_1) & _M1)
+    bits = (bits & _M2) + ((bits >> _SHIFT_2) & _M2)
+    bits = (bits + (bits >> _SHIFT_4)) & _M4
+    return int(np.int64((bits * _H01) >> _SHIFT_56))
+
+
+@compiled
+def _moves_one_direction(player: Board, mask: Board, shift: Board) -> Board:
+    """Squares reached from `player` over a run of `mask` discs along one line, both ways (Edax)."""
+    double_shift = shift + shift
+    flip_left = mask & (player << shift)
+    flip_right = mask & (player >> shift)
+    flip_left |= mask & (flip_left << shift)
+    flip_right |= mask & (flip_right >> shift)
+    pair_left = mask & (mask << shift)
+    pair_right = pair_left >> shift
+    flip_left |= pair_left & (flip_left << double_shift)
+    flip_right |= pair_right & (flip_right >> double_shift)
+    flip_left |= pair_left & (flip_left << double_shift)
+    flip_right |= pair_right & (flip_right >> double_shift)
+    return (flip_left << shift) | (flip_right >> shift)
+
+
+@compiled
+def _narrow_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
+    inner = opponent & _INNER_COLUMNS
+    moves = _moves_one_direction(player, inner, _SHIFT_1)
+    moves |= _moves_one_direction(player, opponent, _SHIFT_8)
+    moves |= _moves_one_direction(player, inner, _SHIFT_7)
+    moves |= _moves_one_direction(player, inner, _SHIFT_9)
+    return moves & ~(player | opponent) & board_mask
+
+
+@compiled
+def _narrow_line(
+    player: Board, opponent: Board, move_bit: Board, shift: Board, keep: Board
+) -> Board:
+    """The discs turned along one direction, walking towards higher bits (`keep` drops wraps)."""
+    line = _ZERO
+    cursor = (move_bit << shift) & keep
+    while cursor & opponent:
+        line |= cursor
+        cursor = (cursor << shift) & keep
+    return line if cursor & player else _ZERO
+
+
+@compiled
+def _narrow_line_back(
+    player: Board, opponent: Board, move_bit: Board, shift: Board, keep: Board
+) -> Board:
+    """As `_narrow_line`, walking towards lower bits."""
+    line = _ZERO
+    cursor = (move_bit >> shift) & keep
+    while cursor & opponent:
+        line |= cursor
+        cursor = (cursor >> shift) & keep
+    return line if cursor & player else _ZERO
+
+
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@compiled
+def _narrow_flips(player: Board, opponent: Board, move_bit: Board) -> Board:
+    return (
+        _narrow_line(player, opponent, move_bit, _SHIFT_1, _NOT_COLUMN_A)
+        | _narrow_line_back(player, opponent, move_bit, _SHIFT_1, _NOT_COLUMN_H)
+        | _narrow_line(player, opponent, move_bit, _SHIFT_8, _ALL)
+        | _narrow_line_back(player, opponent, move_bit, _SHIFT_8, _ALL)
+        | _narrow_line(player, opponent, move_bit, _SHIFT_9, _NOT_COLUMN_A)
+        | _narrow_line_back(player, opponent, move_bit, _SHIFT_9, _NOT_COLUMN_H)
+        | _narrow_line(player, opponent, move_bit, _SHIFT_7, _NOT_COLUMN_H)
+        | _narrow_line_back(player, opponent, move_bit, _SHIFT_7, _NOT_COLUMN_A)
+    )
+
+
+@compiled
+def _narrow_around(bits: Board) -> Board:
+    east = (bits << _SHIFT_1) & _NOT_COLUMN_A
+    west = (bits >> _SHIFT_1) & _NOT_COLUMN_H
+    row = bits | east | west
+    return east | west | (row << _SHIFT_8) | (row >> _SHIFT_8)
+
+
+@compiled
+def _narrow_orthogonal(bits: Board) -> Board:
+    return (
+        ((bits << _SHIFT_1) & _NOT_COLUMN_A)
+        | ((bits >> _SHIFT_1) & _NOT_COLUMN_H)
+        | (bits << _SHIFT_8)
+        | (bits >> _SHIFT_8)
+    )
+
+
+# Wide kernels: the same steps on two words.
+
+
+@compiled
+def _wide_shift(board: Board, amount: int) -> Board:
+    """The board moved `amount` bits towards higher bits (lower when negative), 1 <= |amount| < 64."""
+    low, high = board
+    if amount > 0:
+        step = np.uint64(amount)
+        return (low << step, (high << step) | (low >> np.uint64(64 - amount)))
+    step = np.uint64(-amount)
+    return ((low >> step) | (high << np.uint64(64 + amount)), high >> step)
+
+
+@compiled
+def _wide_is_zero(board: Board) -> bool:
+    return bool((board[0] | board[1]) == _ZERO)
+
+
+@compiled
+def _wide_moves_direction(
+    player: Board, opponent: Board, empty: Board, amount: int, keep: Board
+) -> Board:
+    flanked = opponent & keep
+    run = _wide_shift(player, amount) & flanked
+    frontier = run
+    while not _wide_is_zero(frontier):
+        frontier = _wide_shift(frontier, amount) & flanked
+        run |= frontier
+    return _wide_shift(run, amount) & keep & empty
+
+
+@compiled
+def _wide_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
+    empty = board_mask & ~(player | opponent)
+    moves = _wide_moves_direction(player, opponent, empty, 1, _WIDE_NOT_FIRST)
+    moves |= _wide_moves_direction(player, opponent, empty, -1, _WIDE_NOT_LAST)
+    moves |= _wide_moves_direction(player, opponent, empty, 10, _WIDE_BOARD)
+    moves |= _wide_moves_direction(player, opponent, empty, -10, _WIDE_BOARD)
+    moves |= _wide_moves_direction(player, opponent, empty, 11, _WIDE_NOT_FIRST)
+    moves |= _wide_moves_direction(player, opponent, empty, -11, _WIDE_NOT_LAST)
+    moves |= _wide_moves_direction(player, opponent, empty, 9, _WIDE_NOT_LAST)
+    moves |= _wide_moves_direction(player, opponent, empty, -9, _WIDE_NOT_FIRST)
+    return moves
+
+
+@compiled
+def _wide_line(player: Board, opponent: Board, move_bit: Board, amount: int, keep: Board) -> Board:
+    line = (_ZERO, _ZERO)
+    cursor = _wide_shift(move_bit, amount) & keep
+    while not _wide_is_zero(cursor & opponent):
+        line |= cursor
+        cursor = _wide_shift(cursor, amount) & keep
+    if _wide_is_zero(cursor & player):
+        return (_ZERO, _ZERO)
+    return line
+
+
+@compiled
+def _wide_flips(player: Board, opponent: Board, move_bit: Board) -> Board:
+    return (
+        _wide_line(player, opponent, move_bit, 1, _WIDE_NOT_FIRST)
+        | _wide_line(player, opponent, move_bit, -1, _WIDE_NOT_LAST)
+        | _wide_line(player, opponent, move_bit, 10, _WIDE_BOARD)
+        | _wide_line(player, opponent, move_bit, -10, _WIDE_BOARD)
+        | _wide_line(player, opponent, move_bit, 11, _WIDE_NOT_FIRST)
+        | _wide_line(player, opponent, move_bit, -11, _WIDE_NOT_LAST)
+        | _wide_line(player, opponent, move_bit, 9, _WIDE_NOT_LAST)
+        | _wide_line(player, opponent, move_bit, -9, _WIDE_NOT_FIRST)
+    )
+
+
+@compiled
+def _wide_orthogonal(bits: Board) -> Board:
+    return (
+        (_wide_shift(bits, 1) & _WIDE_NOT_FIRST)
+        | (_wide_shift(bits, -1) & _WIDE_NOT_LAST)
+        | (_wide_shift(bits, 10) & _WIDE_BOARD)
+        | _wide_shift(bits, -10)
+    )
+
+
+@compiled
+def _wide_around(bits: Board) -> Board:
+    return (
+        _wide_orthogonal(bits)
+        | (_wide_shift(bits, 11) & _WIDE_NOT_FIRST)
+        | (_wide_shift(bits, -11) & _WIDE_NOT_LAST)
+        | (_wide_shift(bits, 9) & _WIDE_NOT_LAST)
+        | (_wide_shift(bits, -9) & _WIDE_NOT_FIRST)
+    )
+
+
+# The generic face: one name per job, the layout chosen when numba compiles the caller.
+
+
+def _layout(board_type: Any, narrow: Any, wide: Any) -> Any:
+    """The implementation for a board type: `narrow` for one word, `wide` for two, else none."""
+    if _is_narrow(board_type):
+        return narrow
+    if _is_wide(board_type):
+        return wide
+    return None
+
+
+def legal_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
+    """The squares where `player` may place a disc."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(legal_moves, strict=False)
+def _legal_moves(player: Any, opponent: Any, board_mask: Any) -> Any:
+    return _layout(
+        player,
+        lambda player, opponent, board_mask: _narrow_moves(player, opponent, board_mask),
+        lambda player, opponent, board_mask: _wide_moves(player, opponent, board_mask),
+    )
+
+
+def flips(player: Board, opponent: Board, move_bit: Board) -> Board:
+    """The opponent discs turned by a disc on `move_bit` (a single bit); empty if none."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(flips, strict=False)
+def _flips(player: Any, opponent: Any, move_bit: Any) -> Any:
+    return _layout(
+        player,
+        lambda player, opponent, move_bit: _narrow_flips(player, opponent, move_bit),
+        lambda player, opponent, move_bit: _wide_flips(player, opponent, move_bit),
+    )
+
+
+def count(board: Board) -> int:
+    """How many squares the board holds."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(count, strict=False)
+def _count(board: Any) -> Any:
+    return _layout(
+        board,
+        lambda board: popcount(board),
+        lambda board: popcount(board[0]) + popcount(board[1]),
+    )
+
+
+def lowest(board: Board) -> Board:
+    """The lowest square of a non-empty board, alone."""
+    raise NotImplementedError("compiled code only")
+
+
+@compiled
+def _narrow_lowest(board: Board) -> Board:
+    return board & (_ZERO - board)
+
+
+@compiled
+def _wide_lowest(board: Board) -> Board:
+    low, high = board
+    if low != _ZERO:
+        return (low & (_ZERO - low), _ZERO)
+    return (_ZERO, high & (_ZERO - high))
+
+
+@overload(lowest, strict=False)
+def _lowest(board: Any) -> Any:
+    return _layout(board, lambda board: _narrow_lowest(board), lambda board: _wide_lowest(board))
+
+
+def is_empty(board: Board) -> bool:
+    """Whether the board holds no square."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(is_empty, strict=False)
+def _is_empty(board: Any) -> Any:
+    return _layout(board, lambda board: board == _ZERO, lambda board: _wide_is_zero(board))
+
+
+def index_of(square: Board) -> int:
+    """The bit number of a single square (row * 8 + column narrow, row * 10 + column wide)."""
+    raise NotImplementedError("compiled code only")
+
+
+@compiled
+def _wide_index(square: Board) -> int:
+    if square[0] != _ZERO:
+        return popcount(square[0] - _ONE)
+    return 64 + popcount(square[1] - _ONE)
+
+
+@overload(index_of, strict=False)
+def _index_of(square: Any) -> Any:
+    return _layout(
+        square, lambda square: popcount(square - _ONE), lambda square: _wide_index(square)
+    )
+
+
+def words(board: Board) -> tuple[Any, Any]:
+    """The board as two words (a narrow board's high word is zero), for table keys."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(words, strict=False)
+def _words(board: Any) -> Any:
+    return _layout(board, lambda board: (board, _ZERO), lambda board: board)
+
+
+def around(board: Board) -> Board:
+    """The squares next to any of the board's (itself possibly included; mask as needed)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(around, strict=False)
+def _around(board: Any) -> Any:
+    return _layout(board, lambda board: _narrow_around(board), lambda board: _wide_around(board))
+
+
+def orthogonal(board: Board) -> Board:
+    """The squares a rook's step from any of the board's (mask as needed)."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(orthogonal, strict=False)
+def _orthogonal(board: Any) -> Any:
+    return _layout(
+        board, lambda board: _narrow_orthogonal(board), lambda board: _wide_orthogonal(board)
+    )
+
+
+@compiled
+def final_score(player: Board, opponent: Board, empties: int) -> int:
+    """The final disc difference for `player`, the empty squares going to the winner (FFO)."""
+    difference = count(player) - count(opponent)
+    if difference > 0:
+        return difference + empties
+    if difference < 0:
+        return difference - empties
+    return 0
+
+
+@compiled
+def play(player: Board, opponent: Board, move_bit: Board) -> tuple[Board, Board]:
+    """The boards after `player` places on `move_bit`, seen from the next side: (to move, other)."""
+    flipped = flips(player, opponent, move_bit)
+    return opponent ^ flipped, player | flipped | move_bit
+
+
+@compiled
+def perft(player: Board, opponent: Board, board_mask: Board, depth: int) -> int:
+    """Leaf count at `depth` plies (passes are plies, finished games are leaves); depth >= 1.
+
+    The last ply is counted from the move mask without playing it.
+    """
+    moves = legal_moves(player, opponent, board_mask)
+    if is_empty(moves):
+        if is_empty(legal_moves(opponent, player, board_mask)) or depth == 1:
+            return 1
+        return perft(opponent, player, board_mask, depth - 1)
+    if depth == 1:
+        return count(moves)
+    total = 0
+    while not is_empty(moves):
+        move_bit = lowest(moves)
+        moves ^= move_bit
+        next_player, next_opponent = play(player, opponent, move_bit)
+        total += perft(next_player, next_opponent, board_mask, depth - 1)
+    return total
+
+
+@compiled
+def placements(player: Board, opponent: Board, board_mask: Board) -> Board:
+    """`legal_moves` callable from Python."""
+    return legal_moves(player, opponent, board_mask)
+
+
+@compiled
+def square_in(moves: Board, square: int) -> Board:
+    """The single square numbered `square` among `moves` (which must hold it)."""
+    move_bit = lowest(moves)
+    while index_of(move_bit) != square:
+        moves ^= move_bit
+        move_bit = lowest(moves)
+    return move_bit

@@ -1,0 +1,143 @@
+"""The learned Othello evaluation: symmetric, compiled like its plain twin, trainable end to end."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from damero.core import Side
+from damero.engines.othello.board import engine_board
+from damero.engines.othello.patterns import (
+    FEATURES,
+    STAGES,
+    evaluate_position,
+    load_weights,
+    pattern_score,
+    plain_pattern_score,
+    read_weights,
+    symmetries,
+)
+from damero.engines.othello.train import main as train_main
+from damero.games.othello import OthelloPosition
+
+
+def random_boards(count: int, seed: int) -> list[tuple[int, int]]:
+    """Positions of random games at every stage, side to move first, in the engine layout."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        position = OthelloPosition.start(8)
+        while not position.is_game_over() and len(boards) < count:
+            position = position.play(rng.choice(position.legal_moves()))
+            if rng.random() < 0.3:
+                _, player, opponent = engine_board(position)
+                boards.append((player, opponent))
+    return boards
+
+
+def transformed(bits: int, symmetry: int) -> int:
+    image = 0
+    for square in range(64):
+        if bits >> square & 1:
+            row, column = symmetries(*divmod(square, 8))[symmetry]
+            image |= 1 << (row * 8 + column)
+    return image
+
+
+def score(board: tuple[int, int], weights: npt.NDArray[np.float32]) -> float:
+    return float(pattern_score(np.uint64(board[0]), np.uint64(board[1]), weights))
+
+
+def random_weights(seed: int) -> npt.NDArray[np.float32]:
+    generator = np.random.default_rng(seed)
+    return generator.standard_normal((STAGES, FEATURES)).astype(np.float32)
+
+
+@pytest.mark.parametrize("which", ["shipped", "random"])
+def test_the_eight_symmetries_of_a_position_score_alike(which: str) -> None:
+    weights = load_weights() if which == "shipped" else random_weights(1)
+    for player, opponent in random_boards(40, seed=2):
+        scores = [
+            score((transformed(player, k), transformed(opponent, k)), weights) for k in range(8)
+        ]
+        assert max(scores) - min(scores) < 1e-3, scores
+
+
+def test_the_compiled_score_agrees_with_the_plain_twin() -> None:
+    weights = random_weights(3)
+    rng = random.Random(4)
+    boards = random_boards(60, seed=5)
+    # Also arbitrary contents, which no game reaches, to cover every index digit.
+    for _ in range(40):
+        cells = [rng.randrange(3) for _ in range(64)]
+        boards.append(
+            (
+                sum(1 << square for square, cell in enumerate(cells) if cell == 1),
+                sum(1 << square for square, cell in enumerate(cells) if cell == 2),
+            )
+        )
+    for board in boards:
+        assert score(board, weights) == pytest.approx(
+            plain_pattern_score(*board, weights), abs=1e-3
+        )
+
+
+def test_the_shipped_weights_favour_the_side_holding_corners_and_edges() -> None:
+    rows = [
+        "XXXXXXXX",
+        "XXOOOOOX",
+        "XOOXOOOX",
+        "XOXOOXOX",
+        "XOOXOOOX",
+        "XOOOXO.X",
+        "XO.OOO.X",
+        "XXXXXX.X",
+    ]
+    # X wins by 42 whoever is to move; the estimate need only see who is far ahead.
+    for side in (Side.FIRST, Side.SECOND):
+        position = OthelloPosition.from_rows(rows, side)
+        value = evaluate_position(position)
+        assert value > 5 if side is Side.FIRST else value < -5
+
+
+def test_only_8x8_has_learned_weights() -> None:
+    with pytest.raises(ValueError, match="8x8 only"):
+        evaluate_position(OthelloPosition.start(6))
+
+
+def test_training_runs_end_to_end_and_a_seed_gives_the_same_weights(tmp_path: Path) -> None:
+    budget = ["--games", "4", "--positions", "12", "--depth", "1", "--exact-empties", "8"]
+    command = [sys.executable, "-m", "damero.engines.othello.train", "--seed", "9", *budget]
+    finished = subprocess.run(
+        [*command, "--output", str(tmp_path / "first.npz")],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert finished.returncode == 0, finished.stderr
+    assert "weights written to" in finished.stdout
+    first = read_weights(tmp_path / "first.npz")
+    assert first.shape == (STAGES, FEATURES)
+    assert np.count_nonzero(first) > 0
+    assert train_main(["--seed", "9", *budget, "--output", str(tmp_path / "again.npz")]) == 0
+    assert np.array_equal(first, read_weights(tmp_path / "again.npz"))
+    boards = random_boards(5, seed=6)
+    assert all(np.isfinite(score(board, first)) for board in boards)
+    assert not [path for path in tmp_path.iterdir() if "partial" in path.name]
+
+
+def test_training_refuses_a_budget_of_nothing_or_nowhere_to_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert train_main(["--games", "0"]) == 2
+    assert "--games must be 1 or more" in capsys.readouterr().err
+    missing = tmp_path / "missing" / "weights.npz"
+    assert train_main(["--games", "1", "--output", str(missing)]) == 2
+    assert f"cannot write {missing}: no such directory" in capsys.readouterr().err
