@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from damero import games
 from damero.core import Message, Side, describe_value
 from damero.errors import DameroError
-from damero.i18n import LANGUAGES, Catalog
+from damero.i18n import LANGUAGES, Catalog, en, es
 from damero.players import LEVELS, THINKING, computer_player
 from damero.records import Record, read_any
 from damero.web.storage import Storage
@@ -58,6 +58,11 @@ BURST, PER_SECOND = 30, 15.0
 OPEN_GAMES_LISTED = 50
 
 _CATALOGS = {language: Catalog(language) for language in LANGUAGES}
+PAGE_WORDS = {
+    language: {key: text for key, text in messages.items() if key.startswith("page.")}
+    for language, messages in (("en", en.MESSAGES), ("es", es.MESSAGES))
+}
+"""The page's own words, with their {fields} left for the page to fill in."""
 
 
 def catalog_for(language: object) -> Catalog:
@@ -272,7 +277,7 @@ def create_app(storage: Storage) -> Starlette:
 
     async def catalogue(request: Request) -> Response:
         catalog = catalog_for(request.query_params.get("lang"))
-        texts = {key: catalog.text(key) for key in _page_keys()}
+        texts = dict(PAGE_WORDS[catalog.language])
         for game in games.GAMES:
             for suffix in ("title", "summary"):
                 texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
@@ -510,9 +515,3 @@ def _replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
         "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in Side},
         "frames": frames(record, catalog),
     }
-
-
-def _page_keys() -> list[str]:
-    from damero.i18n import en
-
-    return [key for key in en.MESSAGES if key.startswith("page.")]

@@ -140,7 +140,7 @@ function gamePage(id) {
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
     module.draw(svg, { ...state, hint: hinted }, { play, canMove, showNumbers: numbers.checked, redraw: render });
     status.replaceChildren(...state.status.map((line) => html("p", {}, line)),
-      state.thinking ? html("p", { id: "thinking" }, say("page.thinking")) : null);
+      ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = state.notices.join(" ");
     seatLine.textContent = state.seat.length === 0 ? say("page.spectator")
       : say("page.you_play", { sides: state.seat.map((s) => state.sides[s]).join(", ") });
@@ -163,7 +163,7 @@ function gamePage(id) {
   const form = html("form", { onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
-  main.replaceChildren(html("div", { class: "layout" }, html("div", {}, svg),
+  main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, svg),
     html("div", { class: "side" }, seatLine, status, notice, error, form,
       html("p", {}, undo, " ", hint, " ", replay),
       html("label", {}, numbers, " ", say("page.numbers")),
@@ -231,7 +231,7 @@ async function replayPage(document_, id) {
   main.replaceChildren(html("div", { class: "layout", onkeydown: (event) => {
     if (event.key === "ArrowLeft") go(shown - 1);
     if (event.key === "ArrowRight") go(shown + 1);
-  } }, html("div", {}, svg), html("div", { class: "side" }, counter, status,
+  } }, html("div", { class: "board-box" }, svg), html("div", { class: "side" }, counter, status,
     html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
       button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
     html("p", {}, button("page.play_on", "play-on", playOn)), error,
