@@ -36,7 +36,7 @@ from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, en, es
 from damero.players import LEVELS, THINKING, computer_player
 from damero.records import Record, read_any
-from damero.web.storage import Storage
+from damero.web.storage import Change, Storage, StoredGame
 from damero.web.table import (
     SEAT_NAMES,
     Table,
@@ -99,6 +99,43 @@ class Client:
         )
 
 
+class GroupCommitter:
+    """Commits the changes of many games together: while one transaction is being synced to the
+    disk, the next changes wait and then go in one transaction of their own.
+
+    Each caller still hears only once its own change is durable, so a move is committed
+    before anyone is told, at the rate of many moves per disk sync instead of one; and one
+    writer at a time never waits on SQLite's lock.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.waiting: list[tuple[Change | StoredGame, asyncio.Future[bool]]] = []
+        self.writer: asyncio.Task[None] | None = None
+
+    async def commit(self, change: Change | StoredGame) -> bool:
+        """True once `change` (or a new game) is stored; False if its game had moved on."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((change, done))
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+        return await done
+
+    async def _write(self) -> None:
+        while self.waiting:
+            batch, self.waiting = self.waiting, []
+            try:
+                results = await to_thread.run_sync(
+                    self.storage.write, [change for change, _ in batch]
+                )
+            except Exception as error:
+                for _, done in batch:
+                    done.set_exception(error)
+                continue
+            for (_, done), stored in zip(batch, results, strict=True):
+                done.set_result(stored)
+
+
 class Hub:
     """The games being played in this process, their sockets, and the storage behind them."""
 
@@ -110,6 +147,7 @@ class Hub:
         self.thinking: dict[str, asyncio.Task[None]] = {}
         self.executor = ThreadPoolExecutor(computer_threads, thread_name_prefix="computer")
         self.rng = random.Random()
+        self.committer = GroupCommitter(storage)
 
     async def table(self, game_id: object) -> Table:
         """The game with this id, from memory or storage; WebError if there is none."""
@@ -124,20 +162,21 @@ class Hub:
         return table
 
     async def create(self, table: Table) -> None:
-        await to_thread.run_sync(self.storage.create, table.stored())
+        await self.committer.commit(table.stored())
         self.tables[table.id] = table
         self.start_thinking(table)
 
     async def commit(self, table: Table, changed: Table) -> None:
         """Stores `changed` if `table` is still the stored version, then tells every socket."""
         kept = min(len(table.moves), len(changed.moves))
-        stored = await to_thread.run_sync(
-            lambda: self.storage.append(
+        stored = await self.committer.commit(
+            Change(
                 table.id,
                 version=table.version,
                 first=kept,
                 moves=changed.move_texts[kept:],
                 finished=changed.is_finished,
+                is_take_back=kept < len(table.moves),
             )
         )
         if not stored:

@@ -27,6 +27,7 @@ def serve(console: Console, *, host: str, port: int, url: str | None) -> int:
             host=host,
             port=port,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,
+            ws_per_message_deflate=False,  # states are small; compressing each costs more than it saves
             log_level="warning",
         )
     finally:

@@ -98,6 +98,19 @@ class StorageError(DameroError):
     """A database that cannot be opened or prepared: the message says which and why."""
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A game moved from `version` to the next: moves from number `first` on become `moves`
+    (a move played appends; an undo keeps fewer and adds none)."""
+
+    game_id: str
+    version: int
+    first: int
+    moves: tuple[str, ...]
+    finished: bool
+    is_take_back: bool = False
+
+
 def default_url() -> str:
     """SQLite in the user's data folder ($XDG_DATA_HOME/damero, else ~/.local/share/damero)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -164,26 +177,6 @@ class Storage:
             connection.execute(SCHEMA.update().values(version=len(MIGRATIONS)))
         return len(MIGRATIONS)
 
-    def create(self, stored: StoredGame) -> None:
-        with self._transaction() as connection:
-            connection.execute(
-                GAMES.insert().values(
-                    id=stored.id,
-                    game=stored.game,
-                    options=json.dumps(dict(stored.options), sort_keys=True),
-                    start=stored.start,
-                    version=stored.version,
-                    move_count=len(stored.moves),
-                    finished=stored.finished,
-                    first_token=stored.seats[0].token_hash,
-                    second_token=stored.seats[1].token_hash,
-                    first_level=stored.seats[0].level,
-                    second_level=stored.seats[1].level,
-                    created=stored.created,
-                )
-            )
-            _insert_moves(connection, stored.id, 0, stored.moves)
-
     def load(self, game_id: str) -> StoredGame | None:
         """The game with this id, or None if there is none."""
         with self._transaction() as connection:
@@ -197,31 +190,27 @@ class Storage:
             ).scalars()
             return _stored(row, tuple(moves))
 
-    def append(
-        self, game_id: str, *, version: int, first: int, moves: Sequence[str], finished: bool
-    ) -> bool:
-        """Adds `moves` as numbers first, first+1, ... if the game is still at `version`.
+    def write(self, items: Sequence[StoredGame | Change]) -> list[bool]:
+        """Stores new games and changes in one transaction, so one sync to the disk serves them all.
 
-        Returns False, changing nothing, when another writer moved the game on first.
+        A change takes its game from `version` to the next: its moves from number `first`
+        on are replaced by `moves`. A change whose game is no longer at `version` (another
+        writer moved it on first) changes nothing and gives False; the others still go in.
         """
         with self._transaction() as connection:
-            changed = connection.execute(
-                GAMES.update()
-                .where(GAMES.c.id == game_id, GAMES.c.version == version)
-                .values(
-                    version=version + 1,
-                    move_count=first + len(moves),
-                    finished=finished,
-                    claimed_until=None,
+            results = []
+            rows: list[dict[str, object]] = []
+            for item in items:
+                stored = (
+                    _apply(connection, item) if isinstance(item, Change) else _create(connection, item)
                 )
-            ).rowcount
-            if changed != 1:
-                return False
-            connection.execute(
-                MOVES.delete().where(MOVES.c.game_id == game_id, MOVES.c.number >= first)
-            )
-            _insert_moves(connection, game_id, first, moves)
-            return True
+                if stored:
+                    first = item.first if isinstance(item, Change) else 0
+                    rows += _move_rows(item.game_id if isinstance(item, Change) else item.id, first, item.moves)
+                results.append(stored)
+            if rows:
+                connection.execute(MOVES.insert(), rows)
+            return results
 
     def open_games(self, *, limit: int) -> list[StoredGame]:
         """The newest unfinished games, newest first, without their moves (a list to watch)."""
@@ -247,15 +236,64 @@ class Storage:
             )
 
 
-def _insert_moves(connection: Connection, game_id: str, first: int, moves: Sequence[str]) -> None:
-    if moves:
-        connection.execute(
-            MOVES.insert(),
-            [
-                {"game_id": game_id, "number": first + index, "text": text}
-                for index, text in enumerate(moves)
-            ],
+def _create(connection: Connection, stored: StoredGame) -> bool:
+    connection.execute(
+        GAMES.insert().values(
+            id=stored.id,
+            game=stored.game,
+            options=json.dumps(dict(stored.options), sort_keys=True),
+            start=stored.start,
+            version=stored.version,
+            move_count=len(stored.moves),
+            finished=stored.finished,
+            first_token=stored.seats[0].token_hash,
+            second_token=stored.seats[1].token_hash,
+            first_level=stored.seats[0].level,
+            second_level=stored.seats[1].level,
+            created=stored.created,
         )
+    )
+    return True
+
+
+_MOVE_ON = (
+    GAMES.update()
+    .where(GAMES.c.id == sa.bindparam("game_key"), GAMES.c.version == sa.bindparam("seen"))
+    .values(
+        version=sa.bindparam("next"),
+        move_count=sa.bindparam("count"),
+        finished=sa.bindparam("over"),
+        claimed_until=None,
+    )
+)
+"""Built once: a statement built per move costs more than running it."""
+
+
+def _apply(connection: Connection, change: Change) -> bool:
+    changed = connection.execute(
+        _MOVE_ON,
+        {
+            "game_key": change.game_id,
+            "seen": change.version,
+            "next": change.version + 1,
+            "count": change.first + len(change.moves),
+            "over": change.finished,
+        },
+    ).rowcount
+    if changed != 1:
+        return False
+    if change.is_take_back:
+        connection.execute(
+            MOVES.delete().where(MOVES.c.game_id == change.game_id, MOVES.c.number >= change.first)
+        )
+    return True
+
+
+def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:
+    return [
+        {"game_id": game_id, "number": first + index, "text": text}
+        for index, text in enumerate(moves)
+    ]
 
 
 def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:

@@ -8,13 +8,14 @@ functions, translated with the terminal's catalogue.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from damero.core import Game, Message, Side
+from damero.core import Game, Message, Outcome, Side
 from damero.errors import DameroError
 from damero.games import find_game
 from damero.i18n import Catalog
@@ -123,9 +124,14 @@ class Table:
     def move_texts(self) -> tuple[str, ...]:
         return tuple(self.game.format_move(move) for move in self.moves)
 
+    @functools.cached_property
+    def outcome(self) -> Outcome | None:
+        """The rules' outcome of the last position, asked once: some games search to answer."""
+        return self.position.outcome()
+
     @property
     def is_finished(self) -> bool:
-        return self.position.outcome() is not None
+        return self.outcome is not None
 
     def record(self) -> Record:
         return Record(self.game, (), self.start, tuple(self.moves))
