@@ -2,77 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-OUTPUT = Path(__file__).parent.parent / "output"
-"""Screenshots of each game's page at its end, kept after the run (gitignored)."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """One `damero serve` process on its own port, over the database at `url`."""
-
-    def __init__(self, url: str, log: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log.open("a")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "damero", "serve", "--port", str(self.port), "--db", url],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "LANG": "C"},
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"the server did not start; see {log}") from None
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        self.log.close()
+from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, Server
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from starlette.testclient import TestClient
 
 import damero.web.app
 from damero.games.othello import OthelloPosition
-from damero.records.othello_file import format_game
 from damero.web.app import BURST, MAX_MESSAGE, MAX_UPLOAD, create_app
 from damero.web.storage import Storage
 
@@ -38,7 +37,9 @@ def new_game(client: TestClient, **body: object) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     created: dict[str, Any] = response.json()
     created["tokens"] = [
-        created["links"][name].split("#seat=")[1] for name in ("you", "other") if name in created["links"]
+        created["links"][name].split("#seat=")[1]
+        for name in ("you", "other")
+        if name in created["links"]
     ]
     return created
 
@@ -78,18 +79,25 @@ def quiet_after(socket: Socket) -> dict[str, Any]:
 def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
     created = new_game(client, game="tictactoe")
     first, second = created["tokens"]
-    with connect(client, created["id"], first) as x, connect(client, created["id"], second, "es") as o:
+    with (
+        connect(client, created["id"], first) as x,
+        connect(client, created["id"], second, "es") as o,
+    ):
         state, seen = next_state(x), next_state(o)
         assert state["seat"] == ["first"] and seen["seat"] == ["second"]
         assert seen["status"] == ["Turno del jugador X"]
         assert state["legal"] == [str(cell) for cell in range(1, 10)]
-        for number, (socket, cell) in enumerate(zip([x, o, x, o, x], "14253"), start=1):
+        for number, (socket, cell) in enumerate(
+            zip([x, o, x, o, x], "14253", strict=False), start=1
+        ):
             move(socket, cell, state["version"])
             state, seen = next_state(x), next_state(o)
             assert state["moves"] == list("14253"[:number]) == seen["moves"]
             assert state["last"] == cell
         assert state["over"] and state["winner"] == "first" and state["legal"] == []
-        assert "¡Felicidades" in " ".join(seen["status"]) or "Felicidades" in " ".join(seen["status"])
+        assert "¡Felicidades" in " ".join(seen["status"]) or "Felicidades" in " ".join(
+            seen["status"]
+        )
     record = client.get(f"/api/games/{created['id']}/record")
     assert record.text.splitlines()[0] == "# damero record: tictactoe"
     assert record.text.splitlines()[2:] == list("14253")
@@ -98,7 +106,10 @@ def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
 def test_bad_messages_are_refused_to_their_sender_only(client: TestClient) -> None:
     created = new_game(client, game="catmouse")
     mouse, cats = created["tokens"]
-    with connect(client, created["id"], mouse) as player, connect(client, created["id"], cats) as other:
+    with (
+        connect(client, created["id"], mouse) as player,
+        connect(client, created["id"], cats) as other,
+    ):
         version = next_state(player)["version"]
         next_state(other)
         cases = [
@@ -128,7 +139,10 @@ def test_bad_messages_are_refused_to_their_sender_only(client: TestClient) -> No
 def test_illegal_and_out_of_turn_moves_say_why(client: TestClient) -> None:
     created = new_game(client, game="catmouse")
     mouse, cats = created["tokens"]
-    with connect(client, created["id"], mouse) as player, connect(client, created["id"], cats) as other:
+    with (
+        connect(client, created["id"], mouse) as player,
+        connect(client, created["id"], cats) as other,
+    ):
         version = next_state(player)["version"]
         next_state(other)
         move(other, "1 5", version)
@@ -143,7 +157,10 @@ def test_illegal_and_out_of_turn_moves_say_why(client: TestClient) -> None:
 
 def test_spectators_and_wrong_tokens_cannot_move(client: TestClient) -> None:
     created = new_game(client, game="tictactoe")
-    with connect(client, created["id"]) as watcher, connect(client, created["id"], "forged") as forger:
+    with (
+        connect(client, created["id"]) as watcher,
+        connect(client, created["id"], "forged") as forger,
+    ):
         state = next_state(watcher)
         assert state["seat"] == [] and not state["can_undo"]
         assert next_error(forger)["code"] == "web.wrong_token"
@@ -261,7 +278,9 @@ def play_random_othello(client: TestClient, size: int, seed: int) -> tuple[str, 
     return created["id"], state["moves"]
 
 
-def test_othello_downloads_as_the_terminal_writes_it(client: TestClient, run: Any, tmp_path: Path) -> None:
+def test_othello_downloads_as_the_terminal_writes_it(
+    client: TestClient, run: Any, tmp_path: Path
+) -> None:
     game_id, moves = play_random_othello(client, 4, seed=3)
     downloaded = client.get(f"/api/games/{game_id}/record").content
     placed = [text for text in moves if text != "0 0"]
@@ -282,7 +301,7 @@ def test_every_othello_size_starts_as_the_seed_says(client: TestClient, size: in
 
 
 def test_an_upload_replays_and_plays_on(client: TestClient) -> None:
-    game_id, moves = play_random_othello(client, 6, seed=5)
+    game_id, _moves = play_random_othello(client, 6, seed=5)
     data = client.get(f"/api/games/{game_id}/record").content
     replay = client.post("/api/upload", content=data).json()
     assert replay["game"] == "othello" and replay["options"] == {"size": 6}
@@ -359,10 +378,12 @@ def test_a_restart_resumes_a_game_whose_computer_was_thinking(
             assert state["thinking"] and state["moves"] == []
     StuckPlayer.released.set()
     monkeypatch.undo()
-    with TestClient(create_app(Storage(database))) as client:
-        with connect(client, created["id"], created["token"]) as socket:
+    with (
+        TestClient(create_app(Storage(database))) as client,
+        connect(client, created["id"], created["token"]) as socket,
+    ):
+        state = next_state(socket)
+        if state["thinking"]:
             state = next_state(socket)
-            if state["thinking"]:
-                state = next_state(socket)
-            assert len(state["moves"]) == 1 and state["turn"] == "second"
-            assert not state["thinking"] and state["legal"]
+        assert len(state["moves"]) == 1 and state["turn"] == "second"
+        assert not state["thinking"] and state["legal"]

@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from conftest import Server
+from servers import Server
 from websockets.sync.client import connect
 
 Page = Any
@@ -86,7 +86,11 @@ def test_two_browsers_play_catmouse_by_link_while_a_spectator_watches(
     ending = watcher.inner_text("#status")
     assert "The mouse wins!" in ending or "The four cats win!" in ending
     assert cats.inner_text("#status") == ending
-    for page, name in ((mouse, "catmouse-mouse"), (cats, "catmouse-cats"), (watcher, "catmouse-spectator")):
+    for page, name in (
+        (mouse, "catmouse-mouse"),
+        (cats, "catmouse-cats"),
+        (watcher, "catmouse-spectator"),
+    ):
         screenshot(page, name)
         assert page.errors == []
 
@@ -96,9 +100,7 @@ def test_othello_against_the_computer_to_the_end(
 ) -> None:
     rng = random.Random(3)
     page = open_page(browser, server.base + "/")
-    start_game(
-        page, "othello", "computer", **{"[data-option=size]": "6", "#level-choice": "1"}
-    )
+    start_game(page, "othello", "computer", **{"[data-option=size]": "6", "#level-choice": "1"})
     page.wait_for_selector("svg circle[data-disc]")
     assert page.locator("svg circle[data-disc]").count() == 4
     assert page.locator("svg text").count() == 12

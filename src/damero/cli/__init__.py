@@ -47,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play in the browser: start the server",
         description="Serve every game to browsers; games are kept in a database.",
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument(
         "--db",

@@ -303,6 +303,6 @@ MESSAGES: dict[str, str] = {
     "page.home": "All games",
     "page.reconnecting": "Connection lost; reconnecting...",
     "page.replaying": "Replay: position {shown} of {total}",
-    'web.serving': 'damero is serving at {url} (games kept in {db}); Ctrl-C stops it.',
-    'web.no_database': 'Cannot use the database {url}: {why}',
+    "web.serving": "damero is serving at {url} (games kept in {db}); Ctrl-C stops it.",
+    "web.no_database": "Cannot use the database {url}: {why}",
 }

@@ -323,6 +323,6 @@ MESSAGES: dict[str, str] = {
     "page.home": "Todos los juegos",
     "page.reconnecting": "Se perdió la conexión; reconectando...",
     "page.replaying": "Repetición: posición {shown} de {total}",
-    'web.serving': 'damero sirve en {url} (partidas guardadas en {db}); Ctrl-C lo para.',
-    'web.no_database': 'No se puede usar la base de datos {url}: {why}',
+    "web.serving": "damero sirve en {url} (partidas guardadas en {db}); Ctrl-C lo para.",
+    "web.no_database": "No se puede usar la base de datos {url}: {why}",
 }

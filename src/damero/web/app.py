@@ -115,7 +115,7 @@ class GroupCommitter:
 
     async def commit(self, change: Change | StoredGame) -> bool:
         """True once `change` (or a new game) is stored; False if its game had moved on."""
-        done = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.waiting.append((change, done))
         if self.writer is None or self.writer.done():
             self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -195,7 +195,9 @@ class Hub:
         for client in list(self.clients[table.id]):
             key = (client.catalog.language, client.sides)
             if key not in built:
-                built[key] = json.dumps(view(table, client.sides, client.catalog), ensure_ascii=False)
+                built[key] = json.dumps(
+                    view(table, client.sides, client.catalog), ensure_ascii=False
+                )
             sends.append(_send_text(client.socket, built[key]))
         await asyncio.gather(*sends)
 
@@ -395,7 +397,9 @@ def create_app(storage: Storage) -> Starlette:
         return Response(
             text.getvalue().encode("utf-8"),
             media_type="text/plain; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.txt"'},
+            headers={
+                "Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.txt"'
+            },
         )
 
     async def replay(request: Request) -> Response:

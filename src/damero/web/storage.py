@@ -146,7 +146,9 @@ class Storage:
             self.engine = _engine(url)
             self.migrate()
         except (sa.exc.SQLAlchemyError, ValueError, ImportError) as error:
-            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            reason = (
+                str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            )
             raise StorageError("web.no_database", url=url, why=reason[:200]) from None
 
     def describe(self) -> str:
@@ -184,9 +186,7 @@ class Storage:
             if row is None:
                 return None
             moves = connection.execute(
-                sa.select(MOVES.c.text)
-                .where(MOVES.c.game_id == game_id)
-                .order_by(MOVES.c.number)
+                sa.select(MOVES.c.text).where(MOVES.c.game_id == game_id).order_by(MOVES.c.number)
             ).scalars()
             return _stored(row, tuple(moves))
 
@@ -202,11 +202,15 @@ class Storage:
             rows: list[dict[str, object]] = []
             for item in items:
                 stored = (
-                    _apply(connection, item) if isinstance(item, Change) else _create(connection, item)
+                    _apply(connection, item)
+                    if isinstance(item, Change)
+                    else _create(connection, item)
                 )
                 if stored:
                     first = item.first if isinstance(item, Change) else 0
-                    rows += _move_rows(item.game_id if isinstance(item, Change) else item.id, first, item.moves)
+                    rows += _move_rows(
+                        item.game_id if isinstance(item, Change) else item.id, first, item.moves
+                    )
                 results.append(stored)
             if rows:
                 connection.execute(MOVES.insert(), rows)

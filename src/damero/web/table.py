@@ -38,15 +38,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def game_of(name: str, options: Mapping[str, Any]) -> Game[Any, Any]:
+def game_of(name: object, options: object) -> Game[Any, Any]:
     """The game called `name` with `options`; WebError for an unknown game or option."""
     try:
-        game = find_game(name)
-    except (KeyError, TypeError):
+        game = find_game(str(name))
+    except KeyError:
         raise WebError("web.unknown_game", name=str(name)[:40]) from None
     if not isinstance(options, Mapping) or any(
-        key not in game.options or value not in game.options[key]
-        for key, value in options.items()
+        key not in game.options or value not in game.options[key] for key, value in options.items()
     ):
         raise WebError("web.bad_options", game=game.name)
     return game.variant(**options)
@@ -127,7 +126,8 @@ class Table:
     @functools.cached_property
     def outcome(self) -> Outcome | None:
         """The rules' outcome of the last position, asked once: some games search to answer."""
-        return self.position.outcome()
+        outcome: Outcome | None = self.position.outcome()
+        return outcome
 
     @property
     def is_finished(self) -> bool:
@@ -246,15 +246,10 @@ def new_table(
 
 
 def seat_kinds(table: Table) -> dict[str, dict[str, object]]:
-    return {
-        SEAT_NAMES[side]: {"computer": table.seats[side.value].level}
-        for side in SIDES
-    }
+    return {SEAT_NAMES[side]: {"computer": table.seats[side.value].level} for side in SIDES}
 
 
-def describe(
-    game: Game[Any, Any], position: Any, last: Any, catalog: Catalog
-) -> dict[str, object]:
+def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -> dict[str, object]:
     """What a page draws for one position: its text, legal moves, last move, words under the board."""
     outcome = position.outcome()
     lines: Sequence[Message]
@@ -269,9 +264,7 @@ def describe(
         "legal": [game.format_move(move) for move in position.legal_moves()] if turn else [],
         "last": None if last is None else game.format_move(last),
         "turn": turn,
-        "winner": None
-        if outcome is None or outcome.winner is None
-        else SEAT_NAMES[outcome.winner],
+        "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
     }
