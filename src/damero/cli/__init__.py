@@ -58,6 +58,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="sqlite:///PATH or postgresql://USER@HOST/DB "
         "(default: a SQLite file in the user's data folder)",
     )
+    serve.add_argument(
+        "--computer-timeout",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="with several servers on one database: how long a computer's turn taken by a "
+        "server that stopped waits before another server plays it (default 30)",
+    )
     return parser
 
 
@@ -208,7 +216,13 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
         # Imported here: the terminal games need none of the server's packages.
         from damero.web.server import serve
 
-        return serve(console, host=arguments.host, port=arguments.port, url=arguments.db)
+        return serve(
+            console,
+            host=arguments.host,
+            port=arguments.port,
+            url=arguments.db,
+            claim_seconds=arguments.computer_timeout,
+        )
     if arguments.command == "replay":
         return play.replay_file(console, arguments.file, Seating())
     game = games.find_game(arguments.command)

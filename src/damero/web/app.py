@@ -56,6 +56,9 @@ MAX_UPLOAD = 256 * 1024
 BURST, PER_SECOND = 30, 15.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
 OPEN_GAMES_LISTED = 50
+CLAIM_SECONDS = 30.0
+"""How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
+it run out."""
 
 _CATALOGS = {language: Catalog(language) for language in LANGUAGES}
 PAGE_WORDS = {
@@ -139,8 +142,11 @@ class GroupCommitter:
 class Hub:
     """The games being played in this process, their sockets, and the storage behind them."""
 
-    def __init__(self, storage: Storage, *, computer_threads: int = 2) -> None:
+    def __init__(
+        self, storage: Storage, *, claim_seconds: float = CLAIM_SECONDS, computer_threads: int = 2
+    ) -> None:
         self.storage = storage
+        self.claim_seconds = claim_seconds
         self.tables: dict[str, Table] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.clients: defaultdict[str, set[Client]] = defaultdict(set)
@@ -264,6 +270,13 @@ class Hub:
         )
 
     async def _think(self, game_id: str, version: int, level: int) -> None:
+        claimed = await to_thread.run_sync(
+            lambda: self.storage.claim(
+                game_id, version=version, seconds=self.claim_seconds, now=time.time()
+            )
+        )
+        if not claimed:
+            return  # another process thinks, or the game moved on
         table = await self.table(game_id)
         player = computer_player(table.game, level=level, rng=self.rng, clock=time.monotonic)
         position = table.position
@@ -279,13 +292,51 @@ class Hub:
             with contextlib.suppress(WebError):
                 await self.commit(table, table.extended(moves, notices))
 
-    async def resume(self) -> None:
-        """After a start, the computer takes up every stored game where it is to move."""
-        for game_id in await to_thread.run_sync(self.storage.unfinished_with_computer):
-            with contextlib.suppress(DameroError):
-                self.start_thinking(await self.table(game_id))
+    async def sweep(self) -> None:
+        """At a start and then from time to time: the computer takes up every game where it is to
+        move and no process holds its turn (one that died mid-think lets its claim expire)."""
+        while True:
+            now = time.time()
+            for game_id in await to_thread.run_sync(
+                lambda: self.storage.unclaimed_with_computer(now=now)
+            ):
+                self.tables.pop(game_id, None)  # read it afresh: another process may have moved it
+                with contextlib.suppress(DameroError):
+                    self.start_thinking(await self.table(game_id))
+            await asyncio.sleep(max(self.claim_seconds / 3, 0.5))
+
+    def heard(self, game_id: str, version: int) -> None:
+        """Another process committed `version` of a game: its sockets here are told (listener thread)."""
+        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(self.reload(game_id, version)))
+
+    def reconnected(self) -> None:
+        """The listening connection came back: changes may have been missed, so every watched game is
+        read again and its sockets sent the state at the version stored (nothing lost, nothing twice)."""
+        for game_id in list(self.clients):
+            self.heard(game_id, 0)
+
+    async def reload(self, game_id: str, version: int) -> None:
+        cached = self.tables.get(game_id)
+        if game_id not in self.clients or (cached is not None and cached.version >= version > 0):
+            return
+        async with self.locks[game_id]:
+            stored = await to_thread.run_sync(self.storage.load, game_id)
+            if stored is None:
+                return
+            table = Table.from_stored(stored)
+            cached = self.tables.get(game_id)
+            if cached is not None and cached.version > table.version:
+                return
+            self.tables[game_id] = table
+            await self.broadcast(table)
+
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.storage.listen(self.heard, self.reconnected)
+        self.sweeper = self.loop.create_task(self.sweep())
 
     async def close(self) -> None:
+        self.sweeper.cancel()
         for task in self.thinking.values():
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -303,13 +354,14 @@ def _error_response(error: DameroError, language: object, status: int = 400) -> 
     )
 
 
-def create_app(storage: Storage) -> Starlette:
-    """The app serving the games in `storage`."""
-    hub = Hub(storage)
+def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Starlette:
+    """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
+    by the process that took it is taken over by another."""
+    hub = Hub(storage, claim_seconds=claim_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await hub.resume()
+        await hub.start()
         yield
         await hub.close()
 

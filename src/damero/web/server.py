@@ -12,7 +12,7 @@ WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """uvicorn drops a socket sending more; the app refuses anything past its own, smaller limit."""
 
 
-def serve(console: Console, *, host: str, port: int, url: str | None) -> int:
+def serve(console: Console, *, host: str, port: int, url: str | None, claim_seconds: float) -> int:
     """Runs the server until Ctrl-C; 2 if the database cannot be opened."""
     url = url or default_url()
     try:
@@ -23,7 +23,7 @@ def serve(console: Console, *, host: str, port: int, url: str | None) -> int:
     console.say("web.serving", url=f"http://{host}:{port}/", db=storage.describe())
     try:
         uvicorn.run(
-            create_app(storage),
+            create_app(storage, claim_seconds=claim_seconds),
             host=host,
             port=port,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -214,7 +216,30 @@ class Storage:
                 results.append(stored)
             if rows:
                 connection.execute(MOVES.insert(), rows)
+            if connection.dialect.name == "postgresql":
+                # Delivered to every listening process at commit, never before.
+                for item, stored in zip(items, results, strict=True):
+                    if stored and isinstance(item, Change):
+                        connection.execute(
+                            _NOTIFY,
+                            {"channel": CHANNEL, "payload": f"{item.game_id} {item.version + 1}"},
+                        )
             return results
+
+    def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
+        """Takes the computer's turn at `version` for `seconds` (from `now`), unless another process
+        holds it; the commit of the computer's move ends the claim, a dead process's claim expires."""
+        with self._transaction() as connection:
+            changed = connection.execute(
+                GAMES.update()
+                .where(
+                    GAMES.c.id == game_id,
+                    GAMES.c.version == version,
+                    sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
+                )
+                .values(claimed_until=now + seconds)
+            ).rowcount
+            return bool(changed == 1)
 
     def open_games(self, *, limit: int) -> list[StoredGame]:
         """The newest unfinished games, newest first, without their moves (a list to watch)."""
@@ -227,17 +252,34 @@ class Storage:
             )
             return [_stored(row, ()) for row in rows]
 
-    def unfinished_with_computer(self) -> list[str]:
-        """The ids of unfinished games where the computer holds a seat: a restart looks at each."""
+    def unclaimed_with_computer(self, *, now: float) -> list[str]:
+        """Unfinished games where the computer holds a seat and no process holds a live claim:
+        at a start, and from time to time, each is looked at in case the computer is to move."""
         with self._transaction() as connection:
             return list(
                 connection.execute(
                     sa.select(GAMES.c.id).where(
                         GAMES.c.finished == sa.false(),
                         sa.or_(GAMES.c.first_level.is_not(None), GAMES.c.second_level.is_not(None)),
+                        sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
                     )
                 ).scalars()
             )
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other processes may write the same games (PostgreSQL), so changes are announced."""
+        return self.engine.dialect.name == "postgresql"
+
+    def listen(self, changed: Callable[[str, int], None], reconnected: Callable[[], None]) -> None:
+        """Calls `changed(game_id, version)` for every change any process commits, from a thread
+        of its own, until the process ends; after a lost connection it reconnects and calls
+        `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite."""
+        if not self.is_shared:
+            return
+        threading.Thread(
+            target=_listen, args=(self.engine.url, changed, reconnected), daemon=True
+        ).start()
 
 
 def _create(connection: Connection, stored: StoredGame) -> bool:
@@ -259,6 +301,9 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
     )
     return True
 
+
+CHANNEL = "damero_moves"
+_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 _MOVE_ON = (
     GAMES.update()
@@ -312,3 +357,24 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
         seats=(Seat(row.first_token, row.first_level), Seat(row.second_token, row.second_level)),
         created=row.created,
     )
+
+
+def _listen(
+    url: sa.URL, changed: Callable[[str, int], None], reconnected: Callable[[], None]
+) -> None:
+    import psycopg
+
+    address = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    lost = False
+    while True:
+        try:
+            with psycopg.connect(address, autocommit=True) as connection:
+                connection.execute(f"LISTEN {CHANNEL}")
+                if lost:
+                    reconnected()
+                for note in connection.notifies():
+                    game_id, _, version = note.payload.partition(" ")
+                    changed(game_id, int(version))
+        except psycopg.Error:
+            lost = True
+            time.sleep(0.5)

@@ -240,6 +240,11 @@ def new_table(
         raise WebError("web.bad_mode")
     seats = (mine, other) if side is Side.FIRST else (other, mine)
     start = game.start() if start is None else start
+    moves = list(moves)
+    position = Record(game, (), start, tuple(moves)).positions()[-1]
+    while position.outcome() is None and (automatic := game.automatic_move(position)):
+        moves.append(automatic[0])  # a forced pass where the given moves stop is played at once
+        position = position.play(automatic[0])
     record = Record(game, (), start, tuple(moves))
     table = Table(new_id(), game, start, list(moves), record.positions(), 1, seats, time.time())
     return table, token, other_token
