@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, Server
+from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PostgresCluster, Server
 
 
 @pytest.fixture
@@ -37,3 +37,19 @@ def screenshot() -> Any:
         return path
 
     return save
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database of each kind the storage runs on."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    cluster: PostgresCluster = request.getfixturevalue("postgres")
+    return cluster.new_database()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -68,3 +70,44 @@ class Server:
         self.process.kill()
         self.process.wait()
         self.log.close()
+
+
+POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def as_postgres(*command: str) -> None:
+    """Runs a PostgreSQL program as the `postgres` user (the server refuses to run as root)."""
+    subprocess.run(
+        ["runuser", "-u", "postgres", "--", *command], check=True, capture_output=True, timeout=120
+    )
+
+
+class PostgresCluster:
+    """A throwaway PostgreSQL server: initdb in a temporary folder, pg_ctl on a free loopback port."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="damero-pg-"))
+        shutil.chown(self.folder, "postgres", "postgres")
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.databases = 0
+        as_postgres(str(POSTGRES_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
+        as_postgres(
+            str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-o", options,
+            "-l", str(self.folder / "log"), "-w", "start",
+        )
+
+    def new_database(self) -> str:
+        """The URL of a new, empty database on this server."""
+        import psycopg
+
+        self.databases += 1
+        name = f"damero_{self.databases}"
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as c:
+            c.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def stop(self) -> None:
+        as_postgres(str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
