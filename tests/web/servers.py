@@ -35,12 +35,12 @@ def free_port() -> int:
 class Server:
     """One `damero serve` process on its own port, over the database at `url`."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, *options: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log.open("a")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "damero", "serve", "--port", str(self.port), "--db", url],
+            [sys.executable, "-m", "damero", "serve", "--port", str(self.port), "--db", url, *options],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "LANG": "C"},
