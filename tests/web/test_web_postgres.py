@@ -161,3 +161,25 @@ def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, dat
     stored = storage.load(created["id"])
     assert stored is not None and len(stored.moves) == 1
     storage.close()
+
+
+def test_a_server_that_loses_its_database_connection_catches_up(servers: Any, database: str) -> None:
+    first, second = servers(), servers()
+    created = create(first, game="tictactoe", mode="friend")
+    x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
+    storage = Storage(database)
+    with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
+        state = receive(x)
+        receive(o)
+        with storage.engine.begin() as connection:
+            cut = connection.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE starts_with(query, 'LISTEN') AND pid <> pg_backend_pid()"
+            ).all()
+        assert len(cut) == 2  # each server's listening connection
+        move(x, "5", state["version"])
+        seen = state_at(o, state["version"] + 1)
+        assert seen["moves"] == ["5"]
+        move(o, "1", seen["version"])
+        assert state_at(x, seen["version"] + 1)["moves"] == ["5", "1"]
+    storage.close()

@@ -365,16 +365,17 @@ def _listen(
     import psycopg
 
     address = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    lost = False
+    first = True
     while True:
         try:
             with psycopg.connect(address, autocommit=True) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
-                if lost:
-                    reconnected()
+                if not first:
+                    reconnected()  # whatever was announced while nobody listened is read again
+                first = False
                 for note in connection.notifies():
                     game_id, _, version = note.payload.partition(" ")
                     changed(game_id, int(version))
         except psycopg.Error:
-            lost = True
-            time.sleep(0.5)
+            pass
+        time.sleep(0.5)
