@@ -3,9 +3,12 @@
 Each of --games games has two sockets, one per seat, playing random legal Four Cats and the
 Mouse games by link; a finished game is replaced by a new one. Latency runs from sending a
 move to the opponent's socket receiving the state that holds it (the server commits first).
-Loopback only, bounded by --seconds.
+With several servers the two seats of a game sit on different processes, as behind a load
+balancer, so every move crosses PostgreSQL's NOTIFY. Loopback only, bounded by --seconds.
 
-    python benchmarks/web.py [--games 200] [--seconds 10] [--db URL] [--servers N]
+    python benchmarks/web.py                      # one server on SQLite
+    python benchmarks/web.py --servers 1 2 4      # the same, then 1, 2 and 4 servers on one
+                                                  # PostgreSQL (a throwaway cluster; needs root)
 """
 
 from __future__ import annotations
@@ -13,11 +16,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,31 +26,9 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", "serve", "--port", str(port), "--db", url],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "LANG": "C"},
-    )
-    base = f"127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://{base}/api/games", timeout=2).close()
-            return process, base
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not start; see {log}") from None
-            time.sleep(0.1)
+# The tests' helpers start a server on a free port and a throwaway PostgreSQL cluster.
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
+from servers import PostgresCluster, Server
 
 
 def create_game(base: str) -> dict[str, str]:
@@ -68,12 +46,17 @@ def create_game(base: str) -> dict[str, str]:
     }
 
 
+STALL_SECONDS = 10.0
+
+
 class Totals:
     def __init__(self) -> None:
         self.moves = 0
         self.latencies: list[float] = []
         self.sent: dict[tuple[str, int], float] = {}
         self.refused = 0
+        self.stalled = 0
+        self.reasons: set[str] = set()
 
 
 async def play_games(bases: list[str], index: int, totals: Totals, stop: float) -> None:
@@ -98,10 +81,16 @@ async def play_games(bases: list[str], index: int, totals: Totals, stop: float) 
 async def player(
     seat: str, sock: object, game_id: str, rng: random.Random, totals: Totals, stop: float
 ) -> None:
-    async for text in sock:  # type: ignore[attr-defined]
+    while True:
+        try:
+            text = await asyncio.wait_for(sock.recv(), STALL_SECONDS)  # type: ignore[attr-defined]
+        except TimeoutError:
+            totals.stalled += 1
+            return
         state = json.loads(text)
         if state["type"] == "error":
             totals.refused += 1
+            totals.reasons.add(state["message"])
             continue
         sent = totals.sent.pop((game_id, state["version"]), None)
         if sent is not None and state["turn"] == seat:
@@ -133,33 +122,50 @@ def report(label: str, totals: Totals, seconds: float) -> None:
         f"{label}: {totals.moves / seconds:,.0f} moves/s, latency median {median:.1f} ms, "
         f"p99 {p99:.1f} ms ({len(latencies)} moves timed, {totals.refused} refused)"
     )
+    if totals.stalled:
+        print(f"  {totals.stalled} sockets heard nothing for {STALL_SECONDS} s")
+    for reason in sorted(totals.reasons):
+        print(f"  refused: {reason}")
+
+
+def run(url: str, servers: int, games: int, seconds: float, folder: Path) -> None:
+    started = [Server(url, folder / f"server{index}.log") for index in range(servers)]
+    try:
+        totals = asyncio.run(measure([f"127.0.0.1:{s.port}" for s in started], games, seconds))
+    finally:
+        for server in started:
+            server.stop()
+    report(
+        f"{url.split(':', 1)[0]}, {servers} server(s), {games} games ({2 * games} sockets)",
+        totals,
+        seconds,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games at once (two sockets each)")
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
-    parser.add_argument("--servers", type=int, default=1, help="server processes on the database")
+    parser.add_argument(
+        "--servers", type=int, nargs="*", default=[], help="numbers of servers on PostgreSQL"
+    )
+    parser.add_argument(
+        "--db", default=None, help="a PostgreSQL URL to use instead of a new cluster"
+    )
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = arguments.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        servers = [start_server(url, Path(folder) / "server.log") for _ in range(arguments.servers)]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        run(f"sqlite:///{folder / 'bench.sqlite3'}", 1, arguments.games, arguments.seconds, folder)
+        if not arguments.servers:
+            return
+        cluster = None if arguments.db else PostgresCluster()
         try:
-            totals = asyncio.run(
-                measure([base for _, base in servers], arguments.games, arguments.seconds)
-            )
+            for servers in arguments.servers:
+                url = arguments.db or cluster.new_database()  # type: ignore[union-attr]
+                run(url, servers, arguments.games, arguments.seconds, folder)
         finally:
-            for process, _ in servers:
-                process.terminate()
-                process.wait()
-        kind = url.split(":", 1)[0]
-        report(
-            f"{kind}, {arguments.servers} server(s), {arguments.games} games "
-            f"({2 * arguments.games} sockets)",
-            totals,
-            arguments.seconds,
-        )
+            if cluster is not None:
+                cluster.stop()
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -110,10 +111,8 @@ def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             for socket in (a, b):
-                try:
+                with contextlib.suppress(TimeoutError):
                     heard.append(json.loads(socket.recv(timeout=0.5)))
-                except TimeoutError:
-                    pass
             states = [m for m in heard if m["type"] == "state" and m["version"] == version + 1]
             errors = [m for m in heard if m["type"] == "error"]
             if len(states) >= 2 and errors:

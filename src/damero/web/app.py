@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import random
@@ -298,7 +299,7 @@ class Hub:
         while True:
             now = time.time()
             for game_id in await to_thread.run_sync(
-                lambda: self.storage.unclaimed_with_computer(now=now)
+                functools.partial(self.storage.unclaimed_with_computer, now=now)
             ):
                 self.tables.pop(game_id, None)  # read it afresh: another process may have moved it
                 with contextlib.suppress(DameroError):
@@ -325,8 +326,8 @@ class Hub:
                 return
             table = Table.from_stored(stored)
             cached = self.tables.get(game_id)
-            if cached is not None and cached.version > table.version:
-                return
+            if cached is not None and cached.version >= table.version:
+                return  # this process made the change, or has heard of it already
             self.tables[game_id] = table
             await self.broadcast(table)
 
