@@ -81,6 +81,7 @@ async def play_games(bases: list[str], index: int, totals: Totals, stop: float) 
 async def player(
     seat: str, sock: object, game_id: str, rng: random.Random, totals: Totals, stop: float
 ) -> None:
+    seen = 0
     while True:
         try:
             text = await asyncio.wait_for(sock.recv(), STALL_SECONDS)  # type: ignore[attr-defined]
@@ -88,13 +89,17 @@ async def player(
             totals.stalled += 1
             return
         state = json.loads(text)
+        if state["type"] == "state" and state["version"] <= seen:
+            continue  # a state sent again (a socket joining, a reconnection) is not news
         if state["type"] == "error":
             totals.refused += 1
             totals.reasons.add(state["message"])
             continue
-        sent = totals.sent.pop((game_id, state["version"]), None)
-        if sent is not None and state["turn"] == seat:
-            totals.latencies.append(time.perf_counter() - sent)
+        seen = state["version"]
+        if state["turn"] == seat:  # the opponent moved: time it from its sending
+            sent = totals.sent.pop((game_id, state["version"]), None)
+            if sent is not None:
+                totals.latencies.append(time.perf_counter() - sent)
         if state["over"] or time.monotonic() > stop:
             return
         if state["turn"] == seat and state["legal"]:

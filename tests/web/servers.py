@@ -40,7 +40,17 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log.open("a")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "damero", "serve", "--port", str(self.port), "--db", url, *options],
+            [
+                sys.executable,
+                "-m",
+                "damero",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                url,
+                *options,
+            ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "LANG": "C"},
@@ -91,11 +101,20 @@ class PostgresCluster:
         self.data = self.folder / "data"
         self.port = free_port()
         self.databases = 0
-        as_postgres(str(POSTGRES_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres")
+        as_postgres(
+            str(POSTGRES_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"
+        )
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
         as_postgres(
-            str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-o", options,
-            "-l", str(self.folder / "log"), "-w", "start",
+            str(POSTGRES_BIN / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
         )
 
     def new_database(self) -> str:
@@ -104,7 +123,9 @@ class PostgresCluster:
 
         self.databases += 1
         name = f"damero_{self.databases}"
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as c:
+        with psycopg.connect(
+            f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True
+        ) as c:
             c.execute(f"CREATE DATABASE {name}")
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 

@@ -162,7 +162,9 @@ def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, dat
     storage.close()
 
 
-def test_a_server_that_loses_its_database_connection_catches_up(servers: Any, database: str) -> None:
+def test_a_server_that_loses_its_database_connection_catches_up(
+    servers: Any, database: str
+) -> None:
     first, second = servers(), servers()
     created = create(first, game="tictactoe", mode="friend")
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])

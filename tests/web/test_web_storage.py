@@ -11,7 +11,15 @@ from damero.web.storage import Change, Seat, Storage, StoredGame, hash_token
 def a_game(game_id: str, *, computer: bool = False) -> StoredGame:
     second = Seat(level=3) if computer else Seat(hash_token("o"))
     return StoredGame(
-        game_id, "othello", {"size": 6}, "-" * 36 + " X", (), 1, False, (Seat(hash_token("x")), second), 1.0
+        game_id,
+        "othello",
+        {"size": 6},
+        "-" * 36 + " X",
+        (),
+        1,
+        False,
+        (Seat(hash_token("x")), second),
+        1.0,
     )
 
 

@@ -489,6 +489,10 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
         hub.clients[game_id].add(client)
         try:
             await client.send(view(table, client.sides, catalog))
+            if hub.storage.is_shared:
+                # A change another process made while this socket was joining was not heard for
+                # it: read the game again now that it listens (a newer version is sent on).
+                await hub.reload(game_id, 0)
             while True:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
