@@ -33,6 +33,25 @@ def start_damero(arguments: Sequence[str], *, cwd: Path) -> subprocess.Popen[str
     )
 
 
+def wait_for_output(process: subprocess.Popen[str], text: str, *, timeout: float = 60) -> str:
+    """What `process` printed up to and including `text`, read as it comes; fails after `timeout`.
+
+    Tests that signal a program wait for it to say it is ready, however loaded the machine is.
+    """
+    assert process.stdout is not None
+    descriptor = process.stdout.fileno()
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while text.encode() not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {text!r} in {seen.decode(errors='replace')!r}"
+        ready, _, _ = select.select([descriptor], [], [], left)
+        chunk = os.read(descriptor, 4096) if ready else b""
+        assert chunk or not ready, f"ended before {text!r}: {seen.decode(errors='replace')!r}"
+        seen += chunk
+    return seen.decode()
+
+
 def reachable_positions(starts: Iterable[Any], *, keep: Callable[[Any], bool] = bool) -> set[Any]:
     """Every position a game reaches from `starts` through positions `keep` accepts.
 
@@ -109,8 +128,8 @@ def run_in_terminal(
 ) -> str:
     """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
 
-    Each key string is typed once the program has written nothing for `quiet` seconds (it is
-    waiting); returns everything the terminal showed, echoed keys included.
+    Each key string is typed once the program has written something and then nothing for
+    `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
     """
     master, slave = os.openpty()
     environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
@@ -127,6 +146,7 @@ def run_in_terminal(
     os.close(slave)
     shown = b""
     pending = list(keys)
+    answered = False  # the program wrote something since the last key
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
@@ -139,8 +159,10 @@ def run_in_terminal(
                 if not chunk:
                     break
                 shown += chunk
-            elif pending:
+                answered = True
+            elif pending and answered:
                 os.write(master, pending.pop(0).encode())
+                answered = False
             elif process.poll() is not None:
                 break
         else:

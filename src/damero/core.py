@@ -55,6 +55,18 @@ _NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
 _SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
 
 
+def parse_seconds(text: str) -> float:
+    """A time limit from text: a number of seconds, 0 or more and finite; ValueError else.
+
+    >>> parse_seconds("2.5")
+    2.5
+    """
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{text[:40]!r} is not a number of seconds, 0 or more")
+    return value
+
+
 def split_words(text: str) -> list[str]:
     """The words of a move as players type them: '3 4', '3,4', '3;4' and '3-4' all give ['3', '4'].
 
@@ -78,6 +90,17 @@ def parse_number(text: str) -> int | None:
     """
     stripped = text.strip()
     return int(stripped) if _NUMBER.fullmatch(stripped) else None
+
+
+def count(text: str) -> int:
+    """A whole number, 0 or more, read as `parse_number` reads one; ValueError else.
+
+    The command line's type for depths, sizes and levels, so that options and prompts agree.
+    """
+    number = parse_number(text)
+    if number is None or number < 0:
+        raise ValueError(f"not a whole number, 0 or more: {text[:40]!r}")
+    return number
 
 
 class Position(Protocol[MoveT]):
@@ -162,13 +185,6 @@ class Value:
         discs = round(self.score or 0.0)
         return "win" if discs > 0 else "loss" if discs < 0 else "draw"
 
-    @property
-    def rank(self) -> tuple[float, float]:
-        """Larger is better for the side to move; comparable only between values of one kind."""
-        if self.verdict is not None:
-            return self.verdict.rank
-        return (self.score or 0.0, 0.0)
-
 
 class Player(Protocol):
     """Chooses a move for the side to move; a person's front end may also raise to take back or leave."""
@@ -206,14 +222,18 @@ class Analyst(Protocol):
 class Command:
     """A command a game offers beside play and analyse (Othello's perft, solving a game).
 
-    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values and a
-    clock for timing, and gives the lines to show, as catalogue messages or plain text.
+    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values, a clock
+    for timing and a function to report progress to, and gives the lines to show, as
+    catalogue messages or plain text.
     """
 
     name: str
     description: str
     arguments: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
-    run: Callable[[Mapping[str, Any], Callable[[], float]], Sequence[Message | str]]
+    run: Callable[
+        [Mapping[str, Any], Callable[[], float], Callable[[Message], None]],
+        Sequence[Message | str],
+    ]
 
 
 class Game(Protocol[PositionT, MoveT]):
@@ -305,6 +325,16 @@ class Game(Protocol[PositionT, MoveT]):
         """Catalogue entries by language that the game brings itself; {} if i18n holds them."""
         ...
 
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        """The words in `draw`'s text that are each side's pieces, for a front end to colour."""
+        ...
+
+    def draw_playable(self, position: PositionT) -> str | None:
+        """`draw` with the squares the side to move may play marked, for a front end that can
+        show more than the seed's layout; None where the drawing already shows them."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -329,18 +359,28 @@ class GameDefaults:
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return {}
 
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"X": Side.FIRST, "O": Side.SECOND}
+
+    def draw_playable(self, position: Any) -> str | None:
+        return None
+
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
 
 
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
-    """A value for `side` to move in words, naming the winner: 'the cats win in 17 plies', 'X wins by 6'."""
+    """A value for `side` to move in words, naming the winner: 'the cats win in 17 moves: 9 by
+    the cats, 8 by the mouse', 'X wins by 6'."""
     winner = side if value.result == "win" else side.other
     if value.verdict is not None:
         if value.verdict.result == "draw":
             return Message("analysis.draw")
-        return Message(f"{game.side_key(winner)}_wins_in", {"plies": value.verdict.plies})
+        return Message(
+            f"{game.side_key(winner)}_wins_in", {"moves": _moves_left(game, value.verdict, side)}
+        )
     margin = abs(value.score or 0.0)
     name = Message(game.side_key(winner))
     if value.is_exact:
@@ -349,4 +389,23 @@ def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
         return Message("analysis.wins_by", {"side": name, "discs": round(margin)})
     if margin < 0.5:
         return Message("analysis.even")
-    return Message("analysis.ahead_by", {"side": name, "discs": f"{margin:.1f}"})
+    return Message("analysis.ahead_by", {"side": name, "discs": margin})
+
+
+def _moves_left(game: Game[Any, Any], verdict: Verdict, side: Side) -> Message:
+    """How many moves each side makes before the end, `side` moving first."""
+    if verdict.plies == 1:
+        return Message("analysis.in_one_move")
+    first, second = (verdict.plies + 1) // 2, verdict.plies // 2
+    winner = side if verdict.result == "win" else side.other
+    counts = {side: first, side.other: second}
+    return Message(
+        "analysis.in_moves",
+        {
+            "count": verdict.plies,
+            "winner": Message(game.side_key(winner)),
+            "winner_moves": counts[winner],
+            "loser": Message(game.side_key(winner.other)),
+            "loser_moves": counts[winner.other],
+        },
+    )

@@ -19,6 +19,7 @@ _OS_REASONS = {
     errno.ENOSPC: "record.disk_full",
     errno.EFBIG: "record.file_too_large",
     errno.EROFS: "record.read_only",
+    errno.EEXIST: "record.already_exists",
 }
 
 
@@ -71,3 +72,11 @@ class CutOffRecordError(RecordError):
     record of the complete entries before it, set by the format that read them."""
 
     partial: Any = None
+
+
+class RecordWriteError(DameroError):
+    """A game file that could not be written (a full disk, a size limit); the file holds what it held
+    before the write that failed, or, if it was being started, is gone."""
+
+    def __init__(self, path: object, error: OSError, *, key: str = "record.write_failed") -> None:
+        super().__init__(key, path=str(path), why=os_reason(error))

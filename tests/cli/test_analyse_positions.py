@@ -36,12 +36,24 @@ def test_impossible_positions_are_refused_in_words(
 ) -> None:
     status, out = analyse(game, *words, lang=lang)
     assert status == 2
-    assert fragment in out
+    assert fragment in " ".join(out.split())
     assert "Side." not in out and "Error" not in out and "{" not in out
 
 
 def test_a_finished_position_says_how_the_game_ended() -> None:
     status, out = analyse("tictactoe", "XXXOO----")
     assert status == 0 and "Congratulations" in out and "plies" not in out
-    status, out = analyse("catmouse", "2", "1", "3", "4", "9", "cats")
-    assert status == 0 and "plies" not in out
+    status, out = analyse("catmouse", "2", "1", "3", "4", "25", "cats")
+    assert status == 0 and "The mouse has reached the cats' starting row." in out
+    assert " 0 moves" not in out and "plies" not in out
+
+
+@pytest.mark.parametrize(("game", "position"), [("catmouse", "22 2 3 4 17"), ("tictactoe", "X")])
+def test_seconds_only_where_the_analysis_is_a_search(
+    game: str, position: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        analyse(game, *position.split(), "--seconds", "1")
+    assert (
+        refused.value.code == 2 and "unrecognized arguments: --seconds" in capsys.readouterr().err
+    )

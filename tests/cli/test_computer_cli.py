@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 from pathlib import Path
 
-from conftest import Run, start_damero
+from conftest import Run, start_damero, wait_for_output
 
 
 def test_computer_against_computer_shows_each_move_and_ends(run: Run) -> None:
@@ -45,17 +44,19 @@ def test_hint_at_any_prompt(run: Run) -> None:
 
 
 def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
-    text = run(["catmouse", "analyse", "22", "1", "2", "3", "17", "mouse", "--lang", "en"]).stdout
-    assert "the mouse wins in 13 plies" in text
-    assert "      18  the mouse wins in 13 plies" in text
-    document = json.loads(run(["catmouse", "analyse", "22", "1", "2", "3", "17", "--json"]).stdout)
-    assert document["result"] == "win" and document["plies"] == 13
-    assert [move["move"] for move in document["moves"]] == ["18", "26", "25"]
+    text = run(["catmouse", "analyse", "22", "2", "3", "4", "17", "mouse", "--lang", "en"]).stdout
+    assert "the mouse wins in 9 moves: 5 by the mouse, 4 by the cats" in text
+    assert "      18  the mouse wins in 9 moves" in text
+    document = json.loads(run(["catmouse", "analyse", "22", "2", "3", "4", "17", "--json"]).stdout)
+    assert document["result"] == "win" and document["plies"] == 9
+    assert [move["move"] for move in document["moves"]] == ["18", "25", "26"]
     tictactoe = json.loads(run(["tictactoe", "analyse", "XX-OO----", "--json"]).stdout)
     assert tictactoe["result"] == "win" and tictactoe["plies"] == 1
     assert tictactoe["moves"][0] == {"move": "3", "result": "win", "plies": 1}
     board = "-" * 27 + "OX------XO" + "-" * 27
-    othello = json.loads(run(["othello", "analyse", board, "X", "--json", "--seconds", "1"]).stdout)
+    printed = run(["othello", "analyse", board, "X", "--json", "--seconds", "1"]).stdout
+    assert printed.count("\n") == 1  # one line, never wrapped, for programs that read lines
+    othello = json.loads(printed)
     assert othello["result"] in ("win", "loss", "draw") and len(othello["moves"]) == 4
     assert {move["move"] for move in othello["moves"]} == {"3 4", "4 3", "5 6", "6 5"}
 
@@ -77,10 +78,11 @@ def test_solve_commands(run: Run) -> None:
 
 def test_ctrl_c_stops_a_long_think_at_once(tmp_path: Path) -> None:
     process = start_damero(["othello", "solve", "--lang", "en"], cwd=tmp_path)
-    time.sleep(4)
+    shown = wait_for_output(process, "The computer is thinking")
     assert process.poll() is None, "solving the 8x8 start takes far longer than this"
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
+    rest, err = process.communicate(timeout=10)
+    out = shown + rest
     assert process.returncode == 130
     assert "The computer is thinking" in out and "Interrupted" in out
     assert "Traceback" not in err

@@ -46,7 +46,7 @@ def test_the_board_numbers_free_cells_and_marks_taken_ones(run: Run) -> None:
 def test_every_refusal_says_why_and_asks_the_same_player(run: Run) -> None:
     out = run(["tictactoe", "--lang", "es"], ["5", "5", "x", "10", "0", "q"]).stdout
     assert "la casilla 5 ya está ocupada con X" in out
-    assert "«x» no es un número" in out
+    assert "'x' no es un número" in out
     assert "no existe la casilla 10" in out and "no existe la casilla 0" in out
     assert out.count("Jugador O. Escriba el número de casilla en donde desea tirar: ") == 5
 

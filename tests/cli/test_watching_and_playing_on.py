@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from conftest import Run, run_in_terminal
+from damero.cli.console import Console
+from damero.cli.play import WATCHING_DELAY, Seating
+from damero.core import Side
+from damero.i18n import Catalog
 
 
 def test_othello_play_needs_no_file(run: Run, tmp_path: Path) -> None:
@@ -41,3 +46,24 @@ def test_j_on_a_finished_game_says_so(run: Run, tmp_path: Path) -> None:
     assert "The game is over here" in out
     assert "Position 5 of 6" in out, "the next key is a replay key again"
     assert not (tmp_path / "r").exists()
+
+
+def test_a_delay_is_a_number_of_seconds(run: Run) -> None:
+    for bad in ("-1", "nan", "soon"):
+        refused = run(["tictactoe", "--delay", bad])
+        assert refused.returncode == 2 and "is not a number of seconds" in refused.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_computers_pause_between_moves_only_for_a_person_watching() -> None:
+    terminal = Console(_Terminal(), _Terminal(), Catalog("en"))
+    piped = Console(io.StringIO(), io.StringIO(), Catalog("en"))
+    both = frozenset(Side)
+    assert Seating(both).pause(terminal) == WATCHING_DELAY > 0
+    assert Seating(both).pause(piped) == 0
+    assert Seating(frozenset({Side.FIRST})).pause(terminal) == 0, "a person plays: no pause"
+    assert Seating(both, delay=0.25).pause(piped) == 0.25

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from damero.errors import RecordError
+from damero.errors import RecordError, RecordWriteError
 from damero.games.catmouse import CatMouse, CatMove, MouseMove
 from damero.records import Record, movelist, read_file
 from damero.records.appending import FileRecorder
@@ -46,7 +46,7 @@ def test_a_new_record_never_replaces_a_file_and_grows_move_by_move(tmp_path: Pat
     recorder.played(None, MouseMove(26))
     recorder.taken_back(1)
     assert path.read_text() == "# damero record: catmouse\n# started: now\n30\n"
-    with pytest.raises(FileExistsError):
+    with pytest.raises(RecordWriteError):
         movelist.MOVE_LIST.create(path, Record(game, (), game.start(), ()))
     assert path.read_text().endswith("30\n")
 

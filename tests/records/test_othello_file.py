@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from damero.core import Side
-from damero.errors import RecordError
+from damero.errors import RecordError, RecordWriteError
 from damero.games.othello import PASS, Move, OthelloPosition, parse_move
 from damero.i18n import Catalog
 from damero.records.othello_file import (
@@ -182,7 +182,7 @@ def test_take_back_cuts_the_last_boards_through_a_renamed_copy(tmp_path: Path) -
 def test_a_new_game_never_replaces_an_old_file(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     path.write_text("something else\n", encoding="utf-8")
-    with pytest.raises(FileExistsError):
+    with pytest.raises(RecordWriteError):
         create_game_file(path, [OthelloPosition.start(8)])
     assert path.read_text(encoding="utf-8") == "something else\n"
 
@@ -229,7 +229,7 @@ def damaged(line_number: int, replacement: str | None) -> str:
         (damaged(14, "JUGADA 2"), "record.bad_jugada", 14),
         ("\n".join(sample_lines()[:12]) + "\n", "record.truncated", 9),
         ("\n".join(sample_lines()[:9]) + "\n", "record.truncated", 9),
-        ("\n".join(sample_lines()[:3]) + "\n", "record.no_boards", 0),
+        ("\n".join(sample_lines()[:3]) + "\n", "record.no_boards", 4),
         # JUGADA 2 with a second X disc besides the one X placed.
         (damaged(11, "XOX."), "record.not_a_move", 9),
         # JUGADA 2 repeats the initial board, but X could place: it is not a pass.

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from damero import games
 from damero.cli import advice, play
-from damero.cli.console import Console, EndOfInput
+from damero.cli.console import (
+    Console,
+    EndOfInput,
+    standard_input,
+    standard_output,
+    stop_writing,
+)
 from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.thinking import think
-from damero.core import Game, Limit
-from damero.errors import DameroError
+from damero.core import Game, Limit, Message, count, parse_seconds
+from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
 
@@ -85,22 +93,31 @@ def _add_game(commands: Any, game: Game[Any, Any]) -> None:
     if game.analyst.is_timed:
         analyse.add_argument(
             "--seconds",
-            type=float,
+            type=_seconds,
             default=ANALYSIS_SECONDS,
             help=f"thinking time (default {ANALYSIS_SECONDS:g})",
         )
     for command in game.commands:
         action = _add_action(actions, command.name, command.description)
         for flags, settings in command.arguments:
+            if settings.get("type") is parse_seconds:  # refused in words, as --delay is
+                settings = {**settings, "type": _seconds}
             action.add_argument(*flags, **settings)
 
 
 def _add_language(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """The options every command takes: the language, and plain output at a terminal."""
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=default,
         help="language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=False if default is None else default,
+        help="no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
     )
 
 
@@ -133,7 +150,7 @@ def _add_play_options(
     option(
         "level",
         3,
-        type=int,
+        type=count,
         choices=LEVELS,
         help="the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3",
     )
@@ -146,7 +163,7 @@ def _add_play_options(
         help="pause after each computer move (default: a short one when only computers play at a terminal)",
     )
     for name, values in game.options.items():
-        option(name, None, type=int, choices=values, help=f"the game's {name} (default: asked)")
+        option(name, None, type=count, choices=values, help=f"the game's {name} (default: asked)")
     records = parser.add_mutually_exclusive_group()
     records.add_argument(
         "--save",
@@ -165,11 +182,13 @@ def _add_play_options(
 
 
 def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more and finite."""
-    seconds = float(text)
-    if not 0 <= seconds < float("inf"):
-        raise ValueError(text)
-    return seconds
+    """A number of seconds, 0 or more and finite, or argparse's refusal saying so."""
+    try:
+        return parse_seconds(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text[:40]}' is not a number of seconds, 0 or more"
+        ) from None
 
 
 def main(
@@ -182,9 +201,10 @@ def main(
     words = sys.argv[1:] if argv is None else list(argv)
     arguments = build_parser().parse_args([_board_word(word) for word in words])
     console = Console(
-        stdin or sys.stdin,
-        stdout or sys.stdout,
+        stdin or standard_input(),
+        stdout or standard_output(),
         Catalog(choose_language(arguments.lang)),
+        plain=arguments.plain,
     )
     try:
         return _run(arguments, console)
@@ -196,15 +216,31 @@ def main(
         console.say("cli.interrupted")
         return 130
     except BrokenPipeError:
+        stop_writing(console.stdout)
         return 0
+    except OSError as error:  # the system failed us where no file was being written
+        refusal = console.text("cli.system_error", why=os_reason(error))
+        try:
+            console.write(refusal)
+        except OSError:  # standard output itself failed: say it where it can still be read
+            stop_writing(console.stdout)
+            with contextlib.suppress(OSError, ValueError):
+                print(refusal, file=sys.stderr)
+        return 1
 
 
 OPTION = re.compile(r"--?[a-z][a-z-]*(=.*)?", re.DOTALL)
+NUMBER = re.compile(r"-[0-9.]+")
 
 
 def _board_word(word: str) -> str:
     """A board with '.' for '-', so that one starting with '-' is not taken for an option."""
-    if len(word) >= 9 and word.startswith("-") and not OPTION.fullmatch(word):
+    if (
+        len(word) > 1
+        and word.startswith("-")
+        and not OPTION.fullmatch(word)
+        and not NUMBER.fullmatch(word)
+    ):
         return word.replace("-", ".")
     return word
 
@@ -273,8 +309,13 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
+    latest: deque[Message] = deque(maxlen=1)
     try:
-        lines = think(console, lambda: command.run(vars(arguments), time.perf_counter))
+        lines = think(
+            console,
+            lambda: command.run(vars(arguments), time.perf_counter, latest.append),
+            progress=lambda: latest[-1] if latest else None,
+        )
     except DameroError as error:
         console.say("analysis.bad_position", why=error.message)
         return 2

@@ -55,7 +55,7 @@ def report(
                 {"move": game.format_move(move), **_as_json(value)} for move, value in values
             ],
         }
-        console.write(json.dumps(document, ensure_ascii=False))
+        console.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
         return 0
     console.write(game.draw(position))
     if outcome is not None:

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from damero.cli.console import Console
 from damero.core import Game, Outcome, Position, Side
-from damero.errors import DameroError
+from damero.errors import DameroError, RecordWriteError
 from damero.players import Player
 
 
@@ -96,18 +96,21 @@ class Match:
         return self.positions[-1]
 
     def show(self) -> None:
-        self.console.write(self.game.draw(self.position))
-        for line in self.game.status(self.position):
+        position = self.position
+        to_move = None if position.outcome() is not None else position.side_to_move
+        self.console.show_board(self.game, position, to_move)
+        for line in self.game.status(position):
             self.console.say_message(line)
 
     def run(self) -> Outcome | None:
         """Plays to the end; returns the outcome, or None if a person left the game."""
+        self.console.forget_last_board()
         self.show()
         while (outcome := self.position.outcome()) is None:
             automatic = self.game.automatic_move(self.position)
             if automatic is not None:
                 move, notice = automatic
-                self.console.say_message(notice)
+                self.console.note_message(notice)
             else:
                 try:
                     move = self.players[self.position.side_to_move].choose(self.position)
@@ -126,11 +129,10 @@ class Match:
         by_computer = self.position.side_to_move in self.computers
         if by_computer:
             mover = self.console.text(self.game.side_key(self.position.side_to_move))
-            self.console.say("cli.computer_moved", side=mover, move=self.game.format_move(move))
+            self.console.note("cli.computer_moved", side=mover, move=self.game.format_move(move))
         self.positions.append(self.position.play(move))
         self.moves.append(move)
-        if self.recorder is not None:
-            self.recorder.played(self.position, move)
+        self._record(lambda recorder: recorder.played(self.position, move))
         self.show()
         if by_computer and self.delay > 0:
             time.sleep(self.delay)
@@ -145,11 +147,22 @@ class Match:
             taken_back += 1
             self.positions.pop()
             taken = self.moves.pop()
-            self.console.say("cli.taken_back", move=self.game.format_move(taken))
+            self.console.note("cli.taken_back", move=self.game.format_move(taken))
             if self.position.side_to_move not in self.computers and (
                 self.game.automatic_move(self.position) is None
             ):
                 break
-        if self.recorder is not None:
-            self.recorder.taken_back(taken_back)
+        self._record(lambda recorder: recorder.taken_back(taken_back))
         self.show()
+
+    def _record(self, write: Callable[[Recorder], None]) -> None:
+        """Keeps the file in step; after a write error (the file is left as it was), says so and
+        plays on without a file."""
+        if self.recorder is None:
+            return
+        try:
+            write(self.recorder)
+        except RecordWriteError as error:
+            self.console.say_message(error.message)
+            self.console.say("record.playing_unsaved")
+            self.recorder = None

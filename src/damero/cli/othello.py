@@ -20,6 +20,7 @@ from damero.cli.play import (
 from damero.core import Game, parse_number
 from damero.games.othello import SIZES
 from damero.records import Record
+from damero.records.paths import expand, refusal_to_read
 
 MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "othello.menu_continue")
 
@@ -80,11 +81,15 @@ class OthelloMenu:
         answer = self.console.ask(self.console.text("othello.ask_load_file"))
         if not answer or answer.lower() in QUIT_WORDS:
             return None
-        path = Path(answer).expanduser()
-        if not path.is_file():
+        path = expand(answer)
+        refusal = refusal_to_read(path)
+        if refusal is None:
+            return path
+        if refusal.key == "record.no_such_file":
             self.console.say("record.missing", path=answer)
-            return None
-        return path
+        else:
+            self.console.say("record.error", path=answer, reason=refusal)
+        return None
 
     def _ask_size(self) -> int | None:
         while True:

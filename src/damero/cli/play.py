@@ -16,9 +16,10 @@ from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
-from damero.errors import CutOffRecordError, RecordError
+from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
 from damero.records import Record, RecordFormat, read_file, rewrite_file
+from damero.records.paths import expand, refusal_to_create
 
 WATCHING_DELAY = 1.0
 """The pause between moves when a person watches the computer play itself."""
@@ -26,14 +27,17 @@ WATCHING_DELAY = 1.0
 
 def new_record_path(console: Console, text: str) -> Path | None:
     """The path for a new record; refuses (returns None) an existing file so nothing is overwritten."""
-    path = Path(text).expanduser()
-    if path.exists():
+    path = expand(text)
+    refusal = refusal_to_create(path)
+    if refusal is None:
+        return path
+    if refusal.key == "record.already_exists":
         console.say("record.exists", path=text)
-        return None
-    if not path.parent.is_dir():
+    elif refusal.key == "record.no_such_file":
         console.say("record.no_folder", path=text)
-        return None
-    return path
+    else:
+        console.say("record.cannot_create", path=text, why=refusal)
+    return None
 
 
 def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
@@ -58,7 +62,7 @@ def read_record(
         return read_file(path, record_format)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
-        partial = getattr(error, "partial", None)
+        partial = error.partial if isinstance(error, CutOffRecordError) else None
         if partial is not None:
             console.say("record.showing_complete")
         return partial
@@ -72,7 +76,11 @@ def read_to_continue(console: Console, path: Path, record_format: RecordFormat) 
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):
             return None
-        rewrite_file(path, error.partial)
+        try:
+            rewrite_file(path, error.partial)
+        except RecordWriteError as failure:
+            console.say_message(failure.message)
+            return None
         console.say("record.repaired", path=str(path))
         return read_record(console, path, record_format)
     except RecordError as error:
@@ -151,7 +159,13 @@ def play(
     console: Console, record: Record, seating: Seating, *, save: Path | None = None
 ) -> Outcome | None:
     """Plays on from the end of `record`, into a new file at `save` if given."""
-    recorder = None if save is None else record.game.record_format.create(save, record)
+    recorder = None
+    if save is not None:
+        try:
+            recorder = record.game.record_format.create(save, record)
+        except RecordWriteError as error:
+            console.say_message(error.message)
+            console.say("record.playing_unsaved")
     return seating.play(console, record, recorder=recorder)
 
 

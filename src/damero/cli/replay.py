@@ -34,13 +34,14 @@ def view(
     """Shows the record's first position and lets the player walk through the game."""
     positions = record.positions()
     steps = _steps(record, positions)
+    console.forget_last_board()
     step = 0
     show = True
     while True:
         if show:
             _show(console, record, positions, steps, step)
         show = True
-        key = console.ask(console.text("replay.prompt")).lower()
+        key = console.ask_key(console.text("replay.prompt")).lower()
         if key == "a":
             if step + 1 < len(steps):
                 step += 1
@@ -76,15 +77,16 @@ def _show(
 ) -> None:
     game = record.game
     index = steps[step]
-    console.say("replay.position", number=step + 1, total=len(steps))
+    console.note("replay.position", number=step + 1, total=len(steps))
     if step > 0:
-        console.say("replay.last_move", move=game.format_move(record.moves[steps[step - 1]]))
+        console.note("replay.last_move", move=game.format_move(record.moves[steps[step - 1]]))
     for skipped in range(steps[step - 1] + 1 if step > 0 else 0, index):
         automatic = game.automatic_move(positions[skipped])
         if automatic is not None:
-            console.say_message(automatic[1])
+            console.note_message(automatic[1])
     position = positions[index]
-    console.write(game.draw(position))
+    to_move = None if position.outcome() is not None else position.side_to_move
+    console.show_board(game, position, to_move)
     for line in game.status(position):
         console.say_message(line)
     outcome = position.outcome()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from damero.cli.console import Console
+from damero.core import Message
 from damero.players import Player
 
 ResultT = TypeVar("ResultT")
@@ -15,11 +17,18 @@ QUIET_SECONDS = 0.5
 """How long a think may take before the player is told the computer is thinking."""
 
 
-def think(console: Console, work: Callable[[], ResultT], *, show: bool = True) -> ResultT:
+def think(
+    console: Console,
+    work: Callable[[], ResultT],
+    *,
+    show: bool = True,
+    progress: Callable[[], Message | None] | None = None,
+) -> ResultT:
     """`work()` run in a worker thread while this thread waits, so Ctrl-C reaches it at once.
 
     The compiled kernels release the interpreter lock, so the waiting thread keeps running.
-    With `show`, a think longer than QUIET_SECONDS is announced and dotted every second.
+    With `show`, a think longer than QUIET_SECONDS is announced and dotted every second, or,
+    given `progress`, followed by a line of what it reports and the time so far every second.
     """
     result: dict[str, Any] = {}
 
@@ -36,13 +45,22 @@ def think(console: Console, work: Callable[[], ResultT], *, show: bool = True) -
         while worker.is_alive():
             worker.join(1.0)
     if worker.is_alive():
+        started = time.monotonic() - QUIET_SECONDS
         console.stdout.write(console.text("cli.thinking"))
         console.stdout.flush()
+        if progress is not None:
+            console.write("")
         while worker.is_alive():
             worker.join(1.0)
-            console.stdout.write(".")
-            console.stdout.flush()
-        console.write("")
+            report = None if progress is None else progress()
+            if progress is None:
+                console.stdout.write(".")
+                console.stdout.flush()
+            elif report is not None:
+                elapsed = time.monotonic() - started
+                console.say("cli.progress", report=report, seconds=elapsed)
+        if progress is None:
+            console.write("")
     if "error" in result:
         raise result["error"]
     value: ResultT = result["value"]

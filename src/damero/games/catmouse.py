@@ -9,6 +9,7 @@ turns alternate strictly.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -232,6 +233,24 @@ def mouse_to_move_by_parity(mouse: int, cats: tuple[int, ...]) -> bool:
     return (square_row(mouse) + sum(map(square_row, cats))) % 2 == 0
 
 
+PLACEMENT_ROW = 8
+"""The row of 29..32, where the mouse is placed; each of its moves takes it one row."""
+
+
+def cats_reachable(cats: tuple[int, ...]) -> bool:
+    """Whether forward steps take the cats from 1, 2, 3, 4 to `cats`, each cat to its own square:
+    k rows down, a cat is at most k columns away from where it started."""
+
+    def reaches(start: int, square: int) -> bool:
+        rows = square_row(square) - square_row(start)
+        return rows >= 0 and abs(square_column(square) - square_column(start)) <= rows
+
+    return any(
+        all(reaches(start, square) for start, square in zip(starts, cats, strict=True))
+        for starts in itertools.permutations(CAT_START)
+    )
+
+
 SIDE_WORDS: Mapping[str, Side] = {
     "mouse": MOUSE,
     "raton": MOUSE,
@@ -243,12 +262,12 @@ SIDE_WORDS: Mapping[str, Side] = {
 
 def parse_position(text: str) -> CatMousePosition:
     """The mouse's square ('-' before its placement), the four cats' squares, and optionally
-    the side to move ('mouse' or 'cats'; the mouse if left out), e.g. '22 1 2 3 17 mouse'.
+    the side to move ('mouse' or 'cats'; the mouse if left out), e.g. '22 2 3 4 17 mouse'.
 
     Refuses, with InvalidPositionError, what no game reaches: two pieces on a square, the
     mouse to move on 1..4, or the other side to move than the moves made give.
 
-    >>> parse_position("22 1 2 3 17").side_to_move
+    >>> parse_position("22 2 3 4 17").side_to_move
     <Side.FIRST: 0>
     """
     words = text.lower().split()
@@ -276,11 +295,17 @@ def parse_position(text: str) -> CatMousePosition:
     if mouse_to_move_by_parity(mouse, four) != (side is MOUSE):
         wanted = "catmouse.mouse" if side is CATS else "catmouse.cats"
         raise InvalidPositionError("catmouse.wrong_side_to_move", side=Message(wanted))
+    if not cats_reachable(four):
+        raise InvalidPositionError("catmouse.cats_unreachable")
+    cat_moves = sum(map(square_row, four)) - len(four)
+    mouse_moves = cat_moves + (0 if side is MOUSE else 1)
+    if square_row(mouse) < PLACEMENT_ROW - mouse_moves:
+        raise InvalidPositionError("catmouse.mouse_too_far", square=mouse, moves=mouse_moves)
     return CatMousePosition(mouse, four, side)
 
 
 def format_position(position: CatMousePosition) -> str:
-    """The text `parse_position` reads: '22 1 2 3 17 mouse', '- 1 2 3 4 mouse' at the start."""
+    """The text `parse_position` reads: '22 2 3 4 17 mouse', '- 1 2 3 4 mouse' at the start."""
     mouse = "-" if position.mouse is None else str(position.mouse)
     side = "mouse" if position.side_to_move is MOUSE else "cats"
     return " ".join([mouse, *map(str, position.cats), side])
@@ -293,7 +318,9 @@ def _exact_verdicts(position: CatMousePosition) -> list[tuple[Move, Verdict]]:
     return tablebase().move_values(position)
 
 
-def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message, ...]:
+def _solve(
+    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
+) -> tuple[Message, ...]:
     from damero.solvers.retrograde import summary_messages, tablebase
 
     return summary_messages(tablebase().summary())
@@ -393,6 +420,10 @@ class CatMouse(GameDefaults):
     @property
     def record_format(self) -> MoveListFormat:
         return MOVE_LIST
+
+    @property
+    def piece_marks(self) -> Mapping[str, Side]:
+        return {"RT": MOUSE, "GT": CATS}
 
     @property
     def analyst(self) -> Analyst:

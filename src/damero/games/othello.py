@@ -19,8 +19,10 @@ from damero.core import (
     Player,
     Side,
     Value,
+    count,
     describe_value,
     parse_number,
+    parse_seconds,
     split_words,
 )
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -30,6 +32,8 @@ SIZES = (4, 6, 8, 10)
 """The board sizes the seed allows: even numbers from 4 to 10."""
 
 DEFAULT_SIZE = 8
+PLAYABLE = "*"
+"""How `Othello.draw_playable` marks a square where the side to move may place a disc."""
 
 _EMPTY = "."
 
@@ -424,7 +428,9 @@ class OthelloEngineAnalyst:
         return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
 
 
-def _count_leaves(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message, ...]:
+def _count_leaves(
+    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
+) -> tuple[Message, ...]:
     from damero.engines.othello import perft as count_leaves
 
     depth, size = values["depth"], values["size"]
@@ -440,26 +446,62 @@ def _count_leaves(values: Mapping[str, Any], clock: Callable[[], float]) -> tupl
     )
 
 
-def _solve(values: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Message | str, ...]:
-    from damero.engines.othello import solve
+def _solve(
+    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
+) -> tuple[Message | str, ...]:
+    """Solves exactly; with `seconds`, searches deeper and deeper until then and gives the best
+    move found, exact if the search reached the end."""
+    started = clock()  # before loading the engine, so the time left and the time so far add up
+    from damero.engines.othello import search, solve
 
     if values["board"] is None:
         position = OthelloPosition.start(values["size"])
     else:
         position = parse_position(f"{values['board']} {values['side'] or ''}")
     game = Othello(position.size)
-    started = clock()
-    score, move = solve(position)
-    seconds = clock() - started
-    best = "-" if move is None else format_move(move)
-    meaning = describe_value(game, Value(score=score), position.side_to_move)
-    return (
-        game.draw(position),
-        Message("analysis.solved", {"meaning": meaning, "move": best, "seconds": seconds}),
-    )
+    side = position.side_to_move
+    empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
+    if values.get("seconds") is None:
+        report(Message("othello.solving", {"empties": empties}))
+        score, move = solve(position)
+        best = "-" if move is None else format_move(move)
+        meaning = describe_value(game, Value(score=score), side)
+        solved = {"meaning": meaning, "move": best, "seconds": clock() - started}
+        return (game.draw(position), Message("analysis.solved", solved))
+    deadline: float = started + values["seconds"]
+    found = None
+
+    def should_stop() -> bool:
+        """Polled by the search: reports the latest depth with the time left, and ends it then."""
+        now = clock()
+        if found is not None:
+            progress = {
+                "empties": empties,
+                "depth": found.depth,
+                "nodes": found.nodes,
+                "move": format_move(found.best_move),
+                "left": max(0.0, deadline - now),
+            }
+            report(Message("othello.searching", progress))
+        return now >= deadline
+
+    for analysis in search(position, should_stop=should_stop):
+        found = analysis
+        should_stop()
+    if found is None:
+        return (game.draw(position), Message("analysis.no_move"))
+    value = Value(score=found.score, is_exact=found.is_exact)
+    result = {
+        "meaning": describe_value(game, value, side),
+        "move": format_move(found.best_move),
+        "depth": found.depth,
+        "seconds": clock() - started,
+    }
+    key = "analysis.solved" if found.is_exact else "othello.best_so_far"
+    return (game.draw(position), Message(key, result))
 
 
-_SIZE_OPTION = (("--size",), {"type": int, "default": DEFAULT_SIZE, "choices": SIZES})
+_SIZE_OPTION = (("--size",), {"type": count, "default": DEFAULT_SIZE, "choices": SIZES})
 
 
 @dataclass(frozen=True)
@@ -516,6 +558,14 @@ class Othello(GameDefaults):
         """
         return "\n".join(draw_board(position.board_rows()))
 
+    def draw_playable(self, position: OthelloPosition) -> str:
+        """`draw` with a '*' on each square where the side to move may place a disc."""
+        rows = [list(row) for row in position.board_rows()]
+        for move in position.legal_moves():
+            if not move.is_pass:
+                rows[move.row][move.column] = PLAYABLE
+        return "\n".join(draw_board("".join(row) for row in rows))
+
     def side_key(self, side: Side) -> str:
         return "othello.x" if side is Side.FIRST else "othello.o"
 
@@ -561,7 +611,7 @@ class Othello(GameDefaults):
         perft = Command(
             "perft",
             "count the leaf positions DEPTH plies from the start (a forced pass is a ply)",
-            ((("depth",), {"type": int, "metavar": "DEPTH"}), _SIZE_OPTION),
+            ((("depth",), {"type": count, "metavar": "DEPTH"}), _SIZE_OPTION),
             _count_leaves,
         )
         solve = Command(
@@ -571,6 +621,13 @@ class Othello(GameDefaults):
                 (("board",), {"nargs": "?", "help": "the board row by row (default: the start)"}),
                 (("side",), {"nargs": "?", "type": str.upper, "choices": ("X", "O")}),
                 _SIZE_OPTION,
+                (
+                    ("--seconds",),
+                    {
+                        "type": parse_seconds,
+                        "help": "stop after this long and give the best move found so far",
+                    },
+                ),
             ),
             _solve,
         )

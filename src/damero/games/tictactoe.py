@@ -248,13 +248,11 @@ class TicTacToe(GameDefaults):
         return Message("tictactoe.prompt", {"player": _player(position.side_to_move)})
 
     def status(self, position: TicTacToePosition) -> tuple[Message, ...]:
-        """Whose turn it is and, once a cell is taken, the article's reminder; none at the end."""
-        if position.outcome() is not None:
-            return ()
-        turn = Message("tictactoe.turn", {"player": _player(position.side_to_move)})
-        if all(mark is None for mark in position.cells):
-            return (turn,)
-        return (turn, Message("tictactoe.taken_shown"))
+        """The article's reminder that marked cells are taken, once, after the first mark; the
+        prompt already says whose turn it is and what to type."""
+        if sum(mark is not None for mark in position.cells) == 1:
+            return (Message("tictactoe.taken_shown"),)
+        return ()
 
     @property
     def record_format(self) -> MoveListFormat:

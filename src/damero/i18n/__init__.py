@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import string
 from collections.abc import Mapping
 
 from damero.core import Message
@@ -24,6 +25,18 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
     return "en"
 
 
+MAX_QUOTE = 80
+"""The most characters of a player's input or a file's line that a message quotes."""
+
+
+def excerpt(text: str) -> str:
+    """`text`, or its first MAX_QUOTE characters and '…' if it is longer, with characters that
+    do not print (NUL, escapes) as '\ufffd': bad input is quoted so that the player sees what
+    was refused, never the whole of a huge line nor a control sequence."""
+    shown = text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
+    return "".join(c if c.isprintable() or c in "\n" else "\ufffd" for c in shown)
+
+
 class Catalog:
     """Turns message keys into text in one language."""
 
@@ -32,6 +45,7 @@ class Catalog:
             raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
         self.language = language
         self._messages = _CATALOGUES[language]
+        self._formatter = _SpanishNumbers() if language == "es" else string.Formatter()
 
     def text(self, key: str, /, **values: object) -> str:
         """The message for `key` with its values filled in; nested Message values are translated too."""
@@ -39,15 +53,34 @@ class Catalog:
         if template is None:
             template = _game_message(self.language, key)
         filled = {name: self.render(value) for name, value in values.items()}
-        return template.format(**filled)
+        return self._formatter.format(template, **filled)
 
     def render(self, value: object) -> object:
         if isinstance(value, Message):
             return self.say(value)
+        if isinstance(value, str):
+            return excerpt(value)
         return value
 
     def say(self, message: Message) -> str:
         return self.text(message.key, **message.values)
+
+
+class _SpanishNumbers(string.Formatter):
+    """Writes numbers as Spanish does: a decimal comma and a point between thousands.
+
+    >>> _SpanishNumbers().format("{0:.2f} {1:,}", 1234.5, 895363)
+    '1234,50 895.363'
+    """
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = str(super().format_field(value, format_spec))
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return text.translate(_SWAP_SEPARATORS)
+        return text
+
+
+_SWAP_SEPARATORS = str.maketrans({".": ",", ",": "."})
 
 
 def _game_message(language: str, key: str) -> str:

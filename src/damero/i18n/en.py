@@ -2,18 +2,18 @@
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "catmouse.mouse_wins_in": "the mouse wins in {plies} plies",
-    "catmouse.cats_wins_in": "the cats win in {plies} plies",
-    "tictactoe.x_wins_in": "X wins in {plies} plies",
-    "tictactoe.o_wins_in": "O wins in {plies} plies",
-    "othello.x_wins_in": "X wins in {plies} plies",
-    "othello.o_wins_in": "O wins in {plies} plies",
+    "catmouse.mouse_wins_in": "the mouse wins {moves}",
+    "catmouse.cats_wins_in": "the cats win {moves}",
+    "tictactoe.x_wins_in": "X wins {moves}",
+    "tictactoe.o_wins_in": "O wins {moves}",
+    "othello.x_wins_in": "X wins {moves}",
+    "othello.o_wins_in": "O wins {moves}",
     "analysis.hint": "Best move: {move} ({meaning})",
     "analysis.no_move": "There is no move to suggest: the game is over.",
     "analysis.draw": "a draw with best play",
     "analysis.even": "about even",
     "analysis.wins_by": "{side} wins by {discs} with best play",
-    "analysis.ahead_by": "{side} is ahead by about {discs} discs",
+    "analysis.ahead_by": "{side} is ahead by about {discs:.1f} discs (an estimate)",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "That is not a position of this game: {why}",
     "othello.bad_position_text": (
@@ -38,6 +38,12 @@ MESSAGES: dict[str, str] = {
     "catmouse.mouse_escaped_already": (
         "the mouse on {square} has already escaped: the game is over, nobody is to move."
     ),
+    "catmouse.cats_unreachable": (
+        "no game puts the cats there: each cat only steps forward from one of 1, 2, 3 and 4."
+    ),
+    "catmouse.mouse_too_far": (
+        "the mouse cannot be on {square} yet: it has made {moves} moves since its placement on row 8."
+    ),
     "catmouse.wrong_side_to_move": (
         "with the pieces where they are, {side} must be to move: each move takes a piece one row."
     ),
@@ -51,17 +57,18 @@ MESSAGES: dict[str, str] = {
     "analysis.solved": "{meaning}; best move {move} (solved in {seconds:.2f} s)",
     "cli.thinking": "The computer is thinking",
     "othello.rules": (
-        "Othello. X moves first. Place a disc so that it closes one or more lines of your\n"
-        "opponent's discs (in a row, a column or a diagonal) between it and one of yours: those\n"
-        "discs turn to your colour. Only the disc just placed flips. A player who cannot place\n"
-        "passes, automatically. The game ends when neither can place; most discs wins.\n"
-        "Type the row and the column (fila columna): 3 4, 3,4 or 3-4; or the column's letter and\n"
-        "the row, as in d3; 0 0 passes; -1 -1 goes back to the menu."
+        "Othello. X moves first. Place a disc so that it closes one or more lines of\n"
+        "your opponent's discs (in a row, a column or a diagonal) between it and one of\n"
+        "yours: those discs turn to your colour. Only the disc just placed flips. A\n"
+        "player who cannot place passes, automatically. The game ends when neither can\n"
+        "place; most discs wins. Type the row and the column (fila columna): 3 4, 3,4\n"
+        "or 3-4; or the column's letter and the row, as in d3; 0 0 passes; -1 -1 goes\n"
+        "back to the menu."
     ),
     "tictactoe.rules": (
-        "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1 to 9 row\n"
-        "by row. Three marks in a row, a column or a diagonal win; a full board without one is a\n"
-        "draw. Type the number of a free cell."
+        "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1\n"
+        "to 9 row by row. Three marks in a row, a column or a diagonal win; a full\n"
+        "board without one is a draw. Type the number of a free cell."
     ),
     # --- front door and Othello menu ---
     "menu.title": "damero: classic two-player board games",
@@ -72,9 +79,9 @@ MESSAGES: dict[str, str] = {
     "menu.unknown": "'{choice}' is not an option: type one of the numbers shown.",
     "menu.help": "Type the number of a game to play it, or of the language or quit options.",
     "catmouse.title": "Four Cats and the Mouse",
-    "catmouse.summary": "a mouse slips past four cats on a draughts board, or is trapped",
+    "catmouse.summary": "a mouse slips past four cats, or is trapped",
     "othello.title": "Othello",
-    "othello.summary": "flip your opponent's discs on boards from 4x4 to 10x10, with game files",
+    "othello.summary": "flip discs on boards from 4x4 to 10x10, with game files",
     "tictactoe.title": "Tic-tac-toe",
     "tictactoe.summary": "three in a row on a 3x3 board",
     "othello.menu_choice": "Choose an option: ",
@@ -87,8 +94,8 @@ MESSAGES: dict[str, str] = {
     "record.unknown_format": "line {line}: neither an Othello game file nor a damero record",
     # --- shared terminal front end ---
     "cli.commands": (
-        "At any prompt: ? shows the rules and these commands, u takes back the last move,\n"
-        "h suggests a move, q leaves the game."
+        "At any prompt: ? shows the rules and these commands, u takes back the last\n"
+        "move, h suggests a move, q leaves the game."
     ),
     "cli.empty_answer": "Please type a move, or ? for help.",
     "cli.left_game": "Game left.",
@@ -117,20 +124,33 @@ MESSAGES: dict[str, str] = {
     "record.exists": "{path} already exists; choose a new file name so nothing is overwritten.",
     "record.no_folder": "The folder for {path} does not exist.",
     "record.ask_new_file": "File to save the game into (empty: do not save): ",
+    # --- files that cannot be written or named ---
+    "record.write_failed": "Could not write to {path}: {why}. The file is kept as it was before this move.",
+    "record.create_failed": "Could not start {path}: {why}. No file is left under that name.",
+    "record.cannot_create": "Cannot start a game file at {path}: {why}.",
+    "record.no_files_here": "the system allows no new files in that folder",
+    "record.playing_unsaved": "The game goes on without being saved.",
+    "record.already_exists": "there is already a file of that name",
+    "record.name_has_nul": "a file name cannot hold a NUL character",
+    "record.not_a_regular_file": "it is not an ordinary file",
+    "record.line_too_long": "line {line}: longer than {limit} characters, more than any line of a game file",
+    "record.too_big": "line {line}: the file goes on past {limit} characters, more than any game file holds",
+    "record.not_the_start": "line {line}: board JUGADA 1 is not the starting board of a game",
+    "cli.system_error": "The system refused: {why}.",
     # --- solvers ---
     "solve.catmouse_legal": "Legal positions: {count}",
     "solve.catmouse_reachable": "Positions reachable after the placement: {count}",
     "solve.catmouse_start_mouse_wins": (
-        "With best play from the start, the mouse wins in {plies} plies."
+        "With best play from the start, the mouse wins in {plies} moves."
     ),
     "solve.catmouse_start_cats_win": (
-        "With best play from the start, the four cats win in {plies} plies."
+        "With best play from the start, the four cats win in {plies} moves."
     ),
     "solve.catmouse_placement_mouse_wins": (
-        "Mouse placed on {square}: the mouse wins in {plies} more plies."
+        "Mouse placed on {square}: the mouse wins in {plies} more moves."
     ),
     "solve.catmouse_placement_cats_win": (
-        "Mouse placed on {square}: the four cats win in {plies} more plies."
+        "Mouse placed on {square}: the four cats win in {plies} more moves."
     ),
     # --- Four Cats and the Mouse ---
     "catmouse.mouse": "the mouse",
@@ -163,20 +183,19 @@ MESSAGES: dict[str, str] = {
     "catmouse.no_cat_there": "Wrong move... there is no cat on {square}.",
     "catmouse.game_over": "The game is over.",
     "catmouse.rules": (
-        "Four Cats and the Mouse. Everyone moves one square diagonally on the numbered squares\n"
-        "1 to 32 (the left grid). The cats start on 1, 2, 3, 4 and only move forward, towards\n"
-        "29..32; one cat moves per turn. The mouse starts on 29, 30, 31 or 32, moves first, and\n"
-        "may go forward or back. Nobody moves onto a taken square and nothing is captured.\n"
-        "The mouse wins when it reaches 1..4, or when the cats cannot move; the cats win when\n"
-        "the mouse cannot move. The mouse types its new square (26, or 7 4 as row and column);\n"
-        "the cats type the cat and its new square (20 24, 20,24 or 20-24) or both as rows and\n"
-        "columns (5 8 6 7)."
+        "Four Cats and the Mouse. Everyone moves one square diagonally on the numbered\n"
+        "squares 1 to 32 (the left grid). The cats start on 1, 2, 3, 4 and only move\n"
+        "forward, towards 29..32; one cat moves per turn. The mouse starts on 29, 30,\n"
+        "31 or 32, moves first, and may go forward or back. Nobody moves onto a taken\n"
+        "square and nothing is captured. The mouse wins when it reaches 1..4, or when\n"
+        "the cats cannot move; the cats win when the mouse cannot move. The mouse types\n"
+        "its new square (26, or 7 4 as row and column); the cats type the cat and its\n"
+        "new square (20 24, 20,24 or 20-24) or both as rows and columns (5 8 6 7)."
     ),
     # Tic-tac-toe
     "tictactoe.x": "X",
     "tictactoe.o": "O",
     "tictactoe.prompt": "Player {player}, type the number of the cell where you want to play: ",
-    "tictactoe.turn": "Player {player} to move",
     "tictactoe.taken_shown": "Cells marked X or O are already taken",
     "tictactoe.congratulations": "Congratulations, player {player}",
     "tictactoe.you_won": "You have won the game",
@@ -305,4 +324,10 @@ MESSAGES: dict[str, str] = {
     "page.replaying": "Replay: position {shown} of {total}",
     "web.serving": "damero is serving at {url} (games kept in {db}); Ctrl-C stops it.",
     "web.no_database": "Cannot use the database {url}: {why}",
+    "analysis.in_one_move": "with its next move",
+    "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
+    "cli.progress": "  {report} ({seconds:.0f} s so far)",
+    "othello.solving": "solving exactly: {empties} empty squares; the time left cannot be told",
+    "othello.searching": "{empties} empty, depth {depth}, {nodes:,} positions, best {move}; {left:.0f} s left at most",
+    "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
 }

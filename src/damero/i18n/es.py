@@ -2,18 +2,18 @@
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "catmouse.mouse_wins_in": "gana el ratón en {plies} jugadas",
-    "catmouse.cats_wins_in": "ganan los gatos en {plies} jugadas",
-    "tictactoe.x_wins_in": "gana X en {plies} jugadas",
-    "tictactoe.o_wins_in": "gana O en {plies} jugadas",
-    "othello.x_wins_in": "gana X en {plies} jugadas",
-    "othello.o_wins_in": "gana O en {plies} jugadas",
+    "catmouse.mouse_wins_in": "gana el ratón {moves}",
+    "catmouse.cats_wins_in": "ganan los gatos {moves}",
+    "tictactoe.x_wins_in": "gana X {moves}",
+    "tictactoe.o_wins_in": "gana O {moves}",
+    "othello.x_wins_in": "gana X {moves}",
+    "othello.o_wins_in": "gana O {moves}",
     "analysis.hint": "Mejor jugada: {move} ({meaning})",
     "analysis.no_move": "No hay jugada que sugerir: la partida ha terminado.",
     "analysis.draw": "tablas con el mejor juego",
     "analysis.even": "igualados",
     "analysis.wins_by": "gana {side} por {discs} con el mejor juego",
-    "analysis.ahead_by": "{side} va por delante por unas {discs} fichas",
+    "analysis.ahead_by": "{side} va por delante por unas {discs:.1f} fichas (una estimación)",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "Eso no es una posición de este juego: {why}",
     "othello.bad_position_text": (
@@ -38,6 +38,12 @@ MESSAGES: dict[str, str] = {
     "catmouse.mouse_escaped_already": (
         "el ratón en {square} ya ha escapado: la partida ha terminado y no mueve nadie."
     ),
+    "catmouse.cats_unreachable": (
+        "ninguna partida pone ahí a los gatos: cada gato solo avanza desde una de las casillas 1, 2, 3 y 4."
+    ),
+    "catmouse.mouse_too_far": (
+        "el ratón aún no puede estar en {square}: lleva {moves} movimientos desde que se colocó en la fila 8."
+    ),
     "catmouse.wrong_side_to_move": (
         "con las piezas donde están, quien mueve es {side}: cada jugada lleva una pieza una fila."
     ),
@@ -51,17 +57,19 @@ MESSAGES: dict[str, str] = {
     "analysis.solved": "{meaning}; mejor jugada {move} (resuelto en {seconds:.2f} s)",
     "cli.thinking": "El ordenador está pensando",
     "othello.rules": (
-        "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más líneas de\n"
-        "fichas contrarias (en fila, columna o diagonal) entre ella y otra suya: esas fichas se\n"
-        "voltean. Sólo voltea la ficha recién colocada. Quien no puede colocar ficha pasa, de\n"
-        "forma automática. La partida acaba cuando ninguno puede colocar; gana quien tenga más\n"
-        "fichas. Escriba fila y columna: 3 4, 3,4 o 3-4; o la letra de la columna y la fila,\n"
-        "como d3; 0 0 pasa; -1 -1 vuelve al menú."
+        "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más\n"
+        "líneas de fichas contrarias (en fila, columna o diagonal) entre ella y otra\n"
+        "suya: esas fichas se voltean. Sólo voltea la ficha recién colocada. Quien no\n"
+        "puede colocar ficha pasa, de forma automática. La partida acaba cuando ninguno\n"
+        "puede colocar; gana quien tenga más fichas. Escriba fila y columna: 3 4, 3,4 o\n"
+        "3-4; o la letra de la columna y la fila, como d3; 0 0 pasa; -1 -1 vuelve al\n"
+        "menú."
     ),
     "tictactoe.rules": (
-        "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla libre,\n"
-        "numeradas del 1 al 9 por filas. Tres marcas en una fila, columna o diagonal ganan; si se\n"
-        "llena el tablero sin ninguna, es empate. Escriba el número de una casilla libre."
+        "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla\n"
+        "libre, numeradas del 1 al 9 por filas. Tres marcas en una fila, columna o\n"
+        "diagonal ganan; si se llena el tablero sin ninguna, es empate. Escriba el\n"
+        "número de una casilla libre."
     ),
     # --- front door and Othello menu ---
     "menu.title": "damero: juegos clásicos de tablero para dos",
@@ -72,7 +80,7 @@ MESSAGES: dict[str, str] = {
     "menu.unknown": "'{choice}' no es una opción: escriba uno de los números.",
     "menu.help": "Escriba el número de un juego para jugarlo, o el del idioma o el de salir.",
     "catmouse.title": "Los Cuatro Gatos y el Ratón",
-    "catmouse.summary": "un ratón se escabulle entre cuatro gatos en un tablero de ajedrez, o cae",
+    "catmouse.summary": "un ratón se escabulle entre cuatro gatos, o cae",
     "othello.title": "Othello",
     "othello.summary": "voltee las fichas del rival en tableros de 4x4 a 10x10, con ficheros",
     "tictactoe.title": "El Gato (tres en raya)",
@@ -87,8 +95,8 @@ MESSAGES: dict[str, str] = {
     "record.unknown_format": "línea {line}: no es ni un fichero de Othello ni una partida de damero",
     # --- shared terminal front end ---
     "cli.commands": (
-        "En cualquier momento: ? muestra las reglas y estas órdenes, u deshace la última jugada,\n"
-        "h sugiere una jugada, q abandona la partida."
+        "En cualquier momento: ? muestra las reglas y estas órdenes, u deshace la\n"
+        "última jugada, h sugiere una jugada, q abandona la partida."
     ),
     "cli.empty_answer": "Escriba una jugada, o ? para ver la ayuda.",
     "cli.left_game": "Partida abandonada.",
@@ -119,6 +127,19 @@ MESSAGES: dict[str, str] = {
     "record.exists": "{path} ya existe; elija otro nombre para no sobrescribir nada.",
     "record.no_folder": "La carpeta de {path} no existe.",
     "record.ask_new_file": "Fichero donde guardar la partida (vacío: no guardar): ",
+    # --- ficheros que no se pueden escribir o nombrar ---
+    "record.write_failed": "No se pudo escribir en {path}: {why}. El fichero queda como estaba antes de esta jugada.",
+    "record.create_failed": "No se pudo crear {path}: {why}. No queda ningún fichero con ese nombre.",
+    "record.cannot_create": "No se puede crear un fichero de partida en {path}: {why}.",
+    "record.no_files_here": "el sistema no admite ficheros nuevos en esa carpeta",
+    "record.playing_unsaved": "La partida sigue sin guardarse.",
+    "record.already_exists": "ya hay un fichero con ese nombre",
+    "record.name_has_nul": "un nombre de fichero no puede contener el carácter NUL",
+    "record.not_a_regular_file": "no es un fichero normal",
+    "record.line_too_long": "línea {line}: tiene más de {limit} caracteres, y ninguna línea de una partida los tiene",
+    "record.too_big": "línea {line}: el fichero pasa de {limit} caracteres, más de lo que ocupa cualquier partida",
+    "record.not_the_start": "línea {line}: el tablero JUGADA 1 no es el tablero inicial de una partida",
+    "cli.system_error": "El sistema se ha negado: {why}.",
     # --- solvers ---
     "solve.catmouse_legal": "Posiciones legales: {count}",
     "solve.catmouse_reachable": "Posiciones alcanzables tras colocar al ratón: {count}",
@@ -139,7 +160,7 @@ MESSAGES: dict[str, str] = {
     "catmouse.cats": "los gatos",
     "catmouse.prompt_start": "Posicion inicial del raton: 29 , 30 , 31 o 32 . ",
     "catmouse.prompt_mouse": "Nueva posicion del raton: ",
-    "catmouse.prompt_cats": "Gato que se mueve y su nueva posicion (por ejemplo 20 24): ",
+    "catmouse.prompt_cats": "Gato que se mueve y su nueva posición (por ejemplo 20 24): ",
     "catmouse.turn_mouse": "Mueve el ratón.",
     "catmouse.turn_cats": "Mueven los gatos.",
     "catmouse.mouse_wins": "¡Ha ganado el ratón!",
@@ -165,7 +186,7 @@ MESSAGES: dict[str, str] = {
         "Movimiento erroneo... {target} no es contigua en diagonal a {origin}."
     ),
     "catmouse.occupied_by_cat": "Posicion ocupada por un gato.",
-    "catmouse.occupied_by_mouse": "Posicion ocupada por el raton.",
+    "catmouse.occupied_by_mouse": "Posición ocupada por el ratón.",
     "catmouse.cats_cannot_go_back": (
         "Movimiento erroneo... los gatos no pueden retroceder: de {origin} a {target} "
         "se vuelve hacia la fila 1."
@@ -173,26 +194,26 @@ MESSAGES: dict[str, str] = {
     "catmouse.no_cat_there": "Movimiento erroneo... no hay ningún gato en {square}.",
     "catmouse.game_over": "La partida ha terminado.",
     "catmouse.rules": (
-        "Los Cuatro Gatos y el Ratón. Todos se mueven una casilla en diagonal por las casillas\n"
-        "numeradas del 1 al 32 (el cuadro de la izquierda). Los gatos empiezan en 1, 2, 3, 4 y\n"
-        "sólo avanzan, hacia 29..32; en cada turno mueve un solo gato. El ratón empieza en 29,\n"
-        "30, 31 o 32, mueve primero y puede avanzar o retroceder. Nadie ocupa una casilla ya\n"
-        "ocupada y nunca se captura. Gana el ratón si llega a 1..4 o si los gatos no pueden\n"
-        "mover; ganan los gatos si el ratón no puede moverse. El ratón escribe su nueva casilla\n"
-        "(26, o 7 4 como fila y columna); los gatos, el gato y su destino (20 24, 20,24 o 20-24)\n"
-        "o ambos como fila y columna (5 8 6 7)."
+        "Los Cuatro Gatos y el Ratón. Todos se mueven una casilla en diagonal por las\n"
+        "casillas numeradas del 1 al 32 (el cuadro de la izquierda). Los gatos empiezan\n"
+        "en 1, 2, 3, 4 y sólo avanzan, hacia 29..32; en cada turno mueve un solo gato.\n"
+        "El ratón empieza en 29, 30, 31 o 32, mueve primero y puede avanzar o\n"
+        "retroceder. Nadie ocupa una casilla ya ocupada y nunca se captura. Gana el\n"
+        "ratón si llega a 1..4 o si los gatos no pueden mover; ganan los gatos si el\n"
+        "ratón no puede moverse. El ratón escribe su nueva casilla (26, o 7 4 como fila\n"
+        "y columna); los gatos, el gato y su destino (20 24, 20,24 o 20-24) o ambos\n"
+        "como fila y columna (5 8 6 7)."
     ),
     # Tic-tac-toe
     "tictactoe.x": "X",
     "tictactoe.o": "O",
     "tictactoe.prompt": "Jugador {player}. Escriba el número de casilla en donde desea tirar: ",
-    "tictactoe.turn": "Turno del jugador {player}",
     "tictactoe.taken_shown": "Las casillas marcadas con X u O ya están ocupadas",
     "tictactoe.congratulations": "Felicidades jugador {player}",
     "tictactoe.you_won": "Has ganado el juego",
     "tictactoe.line": "Tres en línea",
     "tictactoe.draw": "El juego termina en empate",
-    "tictactoe.not_a_number": "«{text}» no es un número: escriba una casilla del 1 al 9",
+    "tictactoe.not_a_number": "'{text}' no es un número: escriba una casilla del 1 al 9",
     "tictactoe.not_a_cell": "Casilla no válida: no existe la casilla {text}, van del 1 al 9",
     "tictactoe.cell_taken": (
         "Casilla no válida, la casilla {cell} ya está ocupada con {mark}; "
@@ -325,4 +346,10 @@ MESSAGES: dict[str, str] = {
     "page.replaying": "Repetición: posición {shown} de {total}",
     "web.serving": "damero sirve en {url} (partidas guardadas en {db}); Ctrl-C lo para.",
     "web.no_database": "No se puede usar la base de datos {url}: {why}",
+    "analysis.in_one_move": "con su próxima jugada",
+    "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
+    "cli.progress": "  {report} ({seconds:.0f} s hasta ahora)",
+    "othello.solving": "resolviendo de forma exacta: {empties} casillas vacías; no se sabe cuánto falta",
+    "othello.searching": "{empties} vacías, profundidad {depth}, {nodes:,} posiciones, mejor {move}; quedan {left:.0f} s como mucho",
+    "othello.best_so_far": "{meaning}; mejor jugada encontrada {move} (profundidad {depth}, {seconds:.1f} s; sin resolver hasta el final)",
 }

@@ -6,8 +6,10 @@ import io
 from pathlib import Path
 from typing import Any
 
-from damero.errors import RecordError, os_reason
+from damero.errors import RecordError
 from damero.records.appending import replace_file
+from damero.records.paths import expand
+from damero.records.reading import read_text
 from damero.records.record import Record, RecordFormat
 
 __all__ = ["Record", "RecordFormat", "read_any", "read_file", "rewrite_file"]
@@ -28,27 +30,20 @@ def _formats() -> list[RecordFormat]:
 def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
     """The record in the file at `path`, in `record_format` or, if None, the format it is written in.
 
-    The formats known are those of the games in `GAMES`. Undecodable bytes become U+FFFD and
-    fail as bad lines; every failure is a RecordError naming the line at fault.
+    The formats known are those of the games in `GAMES`. The text is read with bounds
+    (`read_text`); every failure is a RecordError naming the line at fault.
     """
-    path = path.expanduser()
-    try:
-        with path.open(encoding=ENCODING, errors="replace", newline="") as stream:
-            first = ""
-            for line in stream:
-                first = line.strip().lstrip("\ufeff")
-                if first:
-                    break
-            stream.seek(0)
-            if record_format is not None:
-                return record_format.read(stream)
-            for known in _formats():
-                if known.recognises(first):
-                    return known.read(stream)
-    except OSError as error:
-        raise RecordError(
-            "record.cannot_open", line=0, path=str(path), why=os_reason(error)
-        ) from None
+    text = read_text(expand(str(path)))
+    first = ""
+    for line in text.split("\n"):
+        first = line.strip()
+        if first:
+            break
+    if record_format is not None:
+        return record_format.read(io.StringIO(text))
+    for known in _formats():
+        if known.recognises(first):
+            return known.read(io.StringIO(text))
     if not first:
         raise RecordError("record.empty", line=1)
     raise RecordError("record.unknown_format", line=1)

@@ -105,7 +105,7 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
 
     Checks the layout only (header, consecutive numbers from 1, rows of the right length and
     characters), not whether the boards follow each other; raises RecordError at the first fault.
-    A file whose header holds no board yields nothing.
+    A file whose header holds no board is refused, naming the line where JUGADA 1 should be.
     """
     lines = _Lines(stream)
     size = _read_header(lines)
@@ -115,6 +115,8 @@ def read_boards(stream: Iterable[str]) -> Iterator[tuple[int, tuple[str, ...], i
         while label == "":
             label = lines.next()
         if label is None:
+            if expected_number == 1:
+                raise RecordError("record.no_boards", line=lines.number + 1)
             return
         label_line = lines.number
         expected_label = f"JUGADA {expected_number}:"
@@ -166,7 +168,7 @@ def _steps(
     """For each board, checked: (jugada number, the board as read, the moves leading from the
     previous step's position to it and past a forced pass, the position ready to move, line).
 
-    The side to move on the first board is X; after it, the side that did not just place.
+    The first board is the starting one, X to move; after it, the side that did not just place.
     A board repeated after a forced pass is that pass, as programs that write the board after
     every `0 0` keep it; it adds no move, since the reader makes forced passes itself.
     """
@@ -175,6 +177,8 @@ def _steps(
     for number, rows, line in read_boards(stream):
         if previous is None:
             board = OthelloPosition.from_rows(rows, Side.FIRST)
+            if board != OthelloPosition.start(board.size):
+                raise RecordError("record.not_the_start", line=line)
             moves: tuple[Move, ...] = ()
         elif rows == previous.board_rows() and not previous.is_game_over():
             if not pass_unseen:
@@ -236,7 +240,7 @@ def open_game_file(path: str | os.PathLike[str]) -> IO[str]:
 def create_game_file(path: Path, positions: Sequence[OthelloPosition]) -> None:
     """Starts a new game file holding `positions` as JUGADA 1, 2, ...; never replaces a file.
 
-    Raises FileExistsError when `path` exists, so a game can never overwrite another.
+    Raises RecordWriteError when `path` exists, so a game can never overwrite another.
     """
     create_file(path, format_game(positions))
 

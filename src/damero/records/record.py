@@ -49,7 +49,7 @@ class RecordFormat(Protocol):
     def write(self, record: Record, stream: TextIO) -> None: ...
 
     def create(self, path: Path, record: Record) -> FileRecorder:
-        """A new file holding `record` (FileExistsError rather than replace one), and the recorder
+        """A new file holding `record` (RecordWriteError rather than replace one), and the recorder
         that appends the moves played from its last position on."""
         ...
 

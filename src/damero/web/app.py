@@ -54,7 +54,7 @@ MAX_MESSAGE = 2_000
 """The longest WebSocket message read, in characters; every real message is far shorter."""
 MAX_UPLOAD = 256 * 1024
 """The largest record file taken, in bytes; a 10x10 Othello game is about 12 KB."""
-BURST, PER_SECOND = 30, 15.0
+BURST, PER_SECOND = 60, 20.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
 OPEN_GAMES_LISTED = 50
 CLAIM_SECONDS = 30.0
