@@ -85,7 +85,7 @@ def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
     ):
         state, seen = next_state(x), next_state(o)
         assert state["seat"] == ["first"] and seen["seat"] == ["second"]
-        assert seen["status"] == ["Turno del jugador X"]
+        assert seen["turn"] == "first" and seen["sides"] == {"first": "X", "second": "O"}
         assert state["legal"] == [str(cell) for cell in range(1, 10)]
         for number, (socket, cell) in enumerate(
             zip([x, o, x, o, x], "14253", strict=False), start=1

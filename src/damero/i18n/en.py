@@ -319,6 +319,7 @@ MESSAGES: dict[str, str] = {
     "page.numbers": "Show square numbers",
     "page.type_move": "Type a move",
     "page.send": "Play",
+    "page.to_move": "To move: {side}",
     "page.home": "All games",
     "page.reconnecting": "Connection lost; reconnecting...",
     "page.replaying": "Replay: position {shown} of {total}",

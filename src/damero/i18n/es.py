@@ -341,6 +341,7 @@ MESSAGES: dict[str, str] = {
     "page.numbers": "Mostrar los números de las casillas",
     "page.type_move": "Escribe una jugada",
     "page.send": "Jugar",
+    "page.to_move": "Mueve: {side}",
     "page.home": "Todos los juegos",
     "page.reconnecting": "Se perdió la conexión; reconectando...",
     "page.replaying": "Repetición: posición {shown} de {total}",

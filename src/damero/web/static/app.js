@@ -112,6 +112,7 @@ function gamePage(id) {
   const notice = html("p", { id: "notice" });
   const error = html("p", { class: "error", id: "error", role: "alert" });
   const seatLine = html("p", { id: "seat" });
+  const turnLine = html("p", { id: "turn" });
   const moves = html("ol", { class: "moves", id: "moves" });
   const typed = html("input", { id: "typed", "aria-label": say("page.type_move"), placeholder: say("page.type_move"), autocomplete: "off" });
   const undo = html("button", { id: "undo", type: "button" }, say("page.undo"));
@@ -142,6 +143,7 @@ function gamePage(id) {
     status.replaceChildren(...state.status.map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = state.notices.join(" ");
+    turnLine.textContent = state.turn ? say("page.to_move", { side: state.sides[state.turn] }) : "";
     seatLine.textContent = state.seat.length === 0 ? say("page.spectator")
       : say("page.you_play", { sides: state.seat.map((s) => state.sides[s]).join(", ") });
     moves.replaceChildren(...state.moves.map((m) => html("li", {}, m)));
@@ -164,7 +166,7 @@ function gamePage(id) {
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, svg),
-    html("div", { class: "side" }, seatLine, status, notice, error, form,
+    html("div", { class: "side" }, seatLine, turnLine, status, notice, error, form,
       html("p", {}, undo, " ", hint, " ", replay),
       html("label", {}, numbers, " ", say("page.numbers")),
       html("h2", {}, say("page.moves")), moves, html("p", {}, download), links)));
