@@ -533,12 +533,7 @@ async def _handle(hub: Hub, client: Client, game_id: str, text: str | None) -> N
         raise WebError("web.bad_message")
     if len(text) > MAX_MESSAGE:
         raise WebError("web.too_long", limit=MAX_MESSAGE)
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise WebError("web.bad_json") from None
-    if not isinstance(message, dict):
-        raise WebError("web.bad_message")
+    message = _json_object(text)
     kind = message.get("type")
     actions: dict[str, Callable[[], Awaitable[None]]] = {
         "move": lambda: hub.move(client, game_id, message.get("version"), message.get("move")),
@@ -579,14 +574,18 @@ async def _capped_body(request: Request, limit: int) -> bytes:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
-    data = await _capped_body(request, MAX_MESSAGE)
+    return _json_object(await _capped_body(request, MAX_MESSAGE))
+
+
+def _json_object(data: str | bytes) -> dict[str, Any]:
+    """A JSON object from a client; WebError for anything else."""
     try:
-        body = json.loads(data)
+        value = json.loads(data)
     except ValueError:
         raise WebError("web.bad_json") from None
-    if not isinstance(body, dict):
+    if not isinstance(value, dict):
         raise WebError("web.bad_message")
-    return body
+    return value
 
 
 def _read_record(data: bytes) -> Record:
