@@ -4,7 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: play test benchmarks clean
+.PHONY: play test benchmarks clean system-packages
+
+SYSTEM_PACKAGES := chromium postgresql
+# The browser tests drive Debian's Chromium and the storage tests start a PostgreSQL cluster:
+# on a fresh machine (as root) whatever is missing is installed, after one apt-get update.
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +19,15 @@ $(INSTALLED): pyproject.toml
 play: $(INSTALLED)
 	$(BIN)/damero $(ARGS)
 
-test: $(INSTALLED)
+system-packages:
+	@missing=""; for package in $(SYSTEM_PACKAGES); do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+test: $(INSTALLED) system-packages
 	$(BIN)/pytest
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks

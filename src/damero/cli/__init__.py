@@ -50,6 +50,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_language(replay, default=argparse.SUPPRESS)
     replay.add_argument("file", metavar="FILE", type=Path, help="the game file")
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser: start the server",
+        description="Serve every game to browsers; games are kept in a database.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="sqlite:///PATH or postgresql://USER@HOST/DB "
+        "(default: a SQLite file in the user's data folder)",
+    )
+    serve.add_argument(
+        "--computer-timeout",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="with several servers on one database: how long a computer's turn taken by a "
+        "server that stopped waits before another server plays it (default 30)",
+    )
     return parser
 
 
@@ -224,6 +248,17 @@ def _board_word(word: str) -> str:
 def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command is None:
         return front_door(console, lambda game: _play(console, game, Seating()))
+    if arguments.command == "serve":
+        # Imported here: the terminal games need none of the server's packages.
+        from damero.web.server import serve
+
+        return serve(
+            console,
+            host=arguments.host,
+            port=arguments.port,
+            url=arguments.db,
+            claim_seconds=arguments.computer_timeout,
+        )
     if arguments.command == "replay":
         return play.replay_file(console, arguments.file, Seating())
     game = games.find_game(arguments.command)

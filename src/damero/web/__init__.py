@@ -1,0 +1,1 @@
+"""The browser front end: an ASGI app whose server owns every game, and the storage it commits moves to."""

@@ -1,0 +1,381 @@
+"""Where the server keeps its games: one schema behind SQLAlchemy Core, for SQLite or PostgreSQL.
+
+The app speaks to a `Storage` only; no SQL is written anywhere else. A game is its start
+position as text, its moves as the texts players type, and a version that grows with every
+change, so that a commit can check it has not moved on (two writers: exactly one wins).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from damero.errors import DameroError
+
+METADATA = sa.MetaData()
+
+SCHEMA = sa.Table(
+    "damero_schema",
+    METADATA,
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+GAMES = sa.Table(
+    "games",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("start", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("move_count", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("first_token", sa.String(64)),
+    sa.Column("second_token", sa.String(64)),
+    sa.Column("first_level", sa.Integer),
+    sa.Column("second_level", sa.Integer),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("claimed_until", sa.Float),
+    sa.Index("games_open", "finished", "created"),
+)
+
+MOVES = sa.Table(
+    "moves",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("text", sa.String(64), nullable=False),
+)
+
+
+def _create_first_tables(connection: Connection) -> None:
+    for table in (GAMES, MOVES):
+        table.create(connection)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_first_tables,)
+"""Migration k brings a database from schema version k to k + 1; the same on every database."""
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat's secret: a reader of the database cannot move for anyone."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who holds a side: a person with a token (kept hashed), or the computer at a level."""
+
+    token_hash: str | None = None
+    level: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: which game and options, where it started, the moves and the version."""
+
+    id: str
+    game: str
+    options: Mapping[str, int]
+    start: str
+    moves: tuple[str, ...]
+    version: int
+    finished: bool
+    seats: tuple[Seat, Seat]
+    created: float
+
+
+class StorageError(DameroError):
+    """A database that cannot be opened or prepared: the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A game moved from `version` to the next: moves from number `first` on become `moves`
+    (a move played appends; an undo keeps fewer and adds none)."""
+
+    game_id: str
+    version: int
+    first: int
+    moves: tuple[str, ...]
+    finished: bool
+    is_take_back: bool = False
+
+
+def default_url() -> str:
+    """SQLite in the user's data folder ($XDG_DATA_HOME/damero, else ~/.local/share/damero)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "damero"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def _engine(url: str) -> sa.Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _durable(connection: Any, record: Any) -> None:
+            # WAL lets readers go on beside the writer; FULL syncs every commit to the disk.
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Storage:
+    """The games of one database; every method is one transaction and may be called from any thread."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self.engine = _engine(url)
+            self.migrate()
+        except (sa.exc.SQLAlchemyError, ValueError, ImportError) as error:
+            reason = (
+                str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            )
+            raise StorageError("web.no_database", url=url, why=reason[:200]) from None
+
+    def describe(self) -> str:
+        """The database's URL without its password, to show."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        with self.engine.begin() as connection:
+            yield connection
+
+    def migrate(self) -> int:
+        """Brings the schema to the latest version; returns that version."""
+        with self._transaction() as connection:
+            if connection.dialect.name == "postgresql":
+                # One process migrates at a time; the others wait and find it done.
+                connection.execute(sa.text("SELECT pg_advisory_xact_lock(4242)"))
+            SCHEMA.create(connection, checkfirst=True)
+            current = connection.execute(sa.select(SCHEMA.c.version)).scalar()
+            if current is None:
+                connection.execute(SCHEMA.insert().values(version=0))
+                current = 0
+            for number in range(current, len(MIGRATIONS)):
+                MIGRATIONS[number](connection)
+            connection.execute(SCHEMA.update().values(version=len(MIGRATIONS)))
+        return len(MIGRATIONS)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game with this id, or None if there is none."""
+        with self._transaction() as connection:
+            row = connection.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
+            if row is None:
+                return None
+            moves = connection.execute(
+                sa.select(MOVES.c.text).where(MOVES.c.game_id == game_id).order_by(MOVES.c.number)
+            ).scalars()
+            return _stored(row, tuple(moves))
+
+    def write(self, items: Sequence[StoredGame | Change]) -> list[bool]:
+        """Stores new games and changes in one transaction, so one sync to the disk serves them all.
+
+        A change takes its game from `version` to the next: its moves from number `first`
+        on are replaced by `moves`. A change whose game is no longer at `version` (another
+        writer moved it on first) changes nothing and gives False; the others still go in.
+        """
+        with self._transaction() as connection:
+            results = []
+            rows: list[dict[str, object]] = []
+            for item in items:
+                stored = (
+                    _apply(connection, item)
+                    if isinstance(item, Change)
+                    else _create(connection, item)
+                )
+                if stored:
+                    first = item.first if isinstance(item, Change) else 0
+                    rows += _move_rows(
+                        item.game_id if isinstance(item, Change) else item.id, first, item.moves
+                    )
+                results.append(stored)
+            if rows:
+                connection.execute(MOVES.insert(), rows)
+            if connection.dialect.name == "postgresql":
+                # Delivered to every listening process at commit, never before.
+                for item, stored in zip(items, results, strict=True):
+                    if stored and isinstance(item, Change):
+                        connection.execute(
+                            _NOTIFY,
+                            {"channel": CHANNEL, "payload": f"{item.game_id} {item.version + 1}"},
+                        )
+            return results
+
+    def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
+        """Takes the computer's turn at `version` for `seconds` (from `now`), unless another process
+        holds it; the commit of the computer's move ends the claim, a dead process's claim expires."""
+        with self._transaction() as connection:
+            changed = connection.execute(
+                GAMES.update()
+                .where(
+                    GAMES.c.id == game_id,
+                    GAMES.c.version == version,
+                    sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
+                )
+                .values(claimed_until=now + seconds)
+            ).rowcount
+            return bool(changed == 1)
+
+    def open_games(self, *, limit: int) -> list[StoredGame]:
+        """The newest unfinished games, newest first, without their moves (a list to watch)."""
+        with self._transaction() as connection:
+            rows = connection.execute(
+                GAMES.select()
+                .where(GAMES.c.finished == sa.false())
+                .order_by(GAMES.c.created.desc())
+                .limit(limit)
+            )
+            return [_stored(row, ()) for row in rows]
+
+    def unclaimed_with_computer(self, *, now: float) -> list[str]:
+        """Unfinished games where the computer holds a seat and no process holds a live claim:
+        at a start, and from time to time, each is looked at in case the computer is to move."""
+        with self._transaction() as connection:
+            return list(
+                connection.execute(
+                    sa.select(GAMES.c.id).where(
+                        GAMES.c.finished == sa.false(),
+                        sa.or_(GAMES.c.first_level.is_not(None), GAMES.c.second_level.is_not(None)),
+                        sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
+                    )
+                ).scalars()
+            )
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other processes may write the same games (PostgreSQL), so changes are announced."""
+        return self.engine.dialect.name == "postgresql"
+
+    def listen(self, changed: Callable[[str, int], None], reconnected: Callable[[], None]) -> None:
+        """Calls `changed(game_id, version)` for every change any process commits, from a thread
+        of its own, until the process ends; after a lost connection it reconnects and calls
+        `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite."""
+        if not self.is_shared:
+            return
+        threading.Thread(
+            target=_listen, args=(self.engine.url, changed, reconnected), daemon=True
+        ).start()
+
+
+def _create(connection: Connection, stored: StoredGame) -> bool:
+    connection.execute(
+        GAMES.insert().values(
+            id=stored.id,
+            game=stored.game,
+            options=json.dumps(dict(stored.options), sort_keys=True),
+            start=stored.start,
+            version=stored.version,
+            move_count=len(stored.moves),
+            finished=stored.finished,
+            first_token=stored.seats[0].token_hash,
+            second_token=stored.seats[1].token_hash,
+            first_level=stored.seats[0].level,
+            second_level=stored.seats[1].level,
+            created=stored.created,
+        )
+    )
+    return True
+
+
+CHANNEL = "damero_moves"
+_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
+
+_MOVE_ON = (
+    GAMES.update()
+    .where(GAMES.c.id == sa.bindparam("game_key"), GAMES.c.version == sa.bindparam("seen"))
+    .values(
+        version=sa.bindparam("next"),
+        move_count=sa.bindparam("count"),
+        finished=sa.bindparam("over"),
+        claimed_until=None,
+    )
+)
+"""Built once: a statement built per move costs more than running it."""
+
+
+def _apply(connection: Connection, change: Change) -> bool:
+    changed = connection.execute(
+        _MOVE_ON,
+        {
+            "game_key": change.game_id,
+            "seen": change.version,
+            "next": change.version + 1,
+            "count": change.first + len(change.moves),
+            "over": change.finished,
+        },
+    ).rowcount
+    if changed != 1:
+        return False
+    if change.is_take_back:
+        connection.execute(
+            MOVES.delete().where(MOVES.c.game_id == change.game_id, MOVES.c.number >= change.first)
+        )
+    return True
+
+
+def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:
+    return [
+        {"game_id": game_id, "number": first + index, "text": text}
+        for index, text in enumerate(moves)
+    ]
+
+
+def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        game=row.game,
+        options=json.loads(row.options),
+        start=row.start,
+        moves=moves,
+        version=row.version,
+        finished=row.finished,
+        seats=(Seat(row.first_token, row.first_level), Seat(row.second_token, row.second_level)),
+        created=row.created,
+    )
+
+
+def _listen(
+    url: sa.URL, changed: Callable[[str, int], None], reconnected: Callable[[], None]
+) -> None:
+    import psycopg
+
+    address = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    first = True
+    while True:
+        try:
+            with psycopg.connect(address, autocommit=True) as connection:
+                connection.execute(f"LISTEN {CHANNEL}")
+                if not first:
+                    reconnected()  # whatever was announced while nobody listened is read again
+                first = False
+                for note in connection.notifies():
+                    game_id, _, version = note.payload.partition(" ")
+                    changed(game_id, int(version))
+        except psycopg.Error:
+            pass
+        time.sleep(0.5)

@@ -1,0 +1,134 @@
+"""Real parts the web tests start: `damero serve` on a free loopback port over a database."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+OUTPUT = Path(__file__).parent.parent / "output"
+"""Screenshots of each game's page at its end, kept after the run (gitignored)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """One `damero serve` process on its own port, over the database at `url`."""
+
+    def __init__(self, url: str, log: Path, *options: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log.open("a")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "damero",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                url,
+                *options,
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "LANG": "C"},
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"the server did not start; see {log}") from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+
+
+POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def as_postgres(*command: str) -> None:
+    """Runs a PostgreSQL program as the `postgres` user (the server refuses to run as root)."""
+    subprocess.run(
+        ["runuser", "-u", "postgres", "--", *command], check=True, capture_output=True, timeout=120
+    )
+
+
+class PostgresCluster:
+    """A throwaway PostgreSQL server: initdb in a temporary folder, pg_ctl on a free loopback port."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="damero-pg-"))
+        shutil.chown(self.folder, "postgres", "postgres")
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.databases = 0
+        as_postgres(
+            str(POSTGRES_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"
+        )
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
+        as_postgres(
+            str(POSTGRES_BIN / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
+        )
+
+    def new_database(self) -> str:
+        """The URL of a new, empty database on this server."""
+        import psycopg
+
+        self.databases += 1
+        name = f"damero_{self.databases}"
+        with psycopg.connect(
+            f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True
+        ) as c:
+            c.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def stop(self) -> None:
+        as_postgres(str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
