@@ -8,7 +8,7 @@ from conftest import Run
 
 
 def test_a_bounded_solve_reports_progress_and_the_best_move_found(run: Run) -> None:
-    out = run(["othello", "solve", "--seconds", "4", "--lang", "en"]).stdout
+    out = " ".join(run(["othello", "solve", "--seconds", "4", "--lang", "en"]).stdout.split())
     assert "60 empty, depth " in out and "positions, best " in out and "s left at most" in out
     assert "best move found " in out and "not solved to the end" in out
     times = re.findall(r"; (\d+) s left at most \((\d+) s so far\)", out)
