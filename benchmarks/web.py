@@ -9,6 +9,12 @@ balancer, so every move crosses PostgreSQL's NOTIFY. Loopback only, bounded by -
     python benchmarks/web.py                      # one server on SQLite
     python benchmarks/web.py --servers 1 2 4      # the same, then 1, 2 and 4 servers on one
                                                   # PostgreSQL (a throwaway cluster; needs root)
+    python benchmarks/web.py --pause 0.09         # players think 90 ms before each move
+
+Without --pause every player answers at once, so the figures are the most moves a second the
+server accepts, and the latency is mostly the queue of 200 games' moves waiting their turn.
+With a pause the load is a given rate (about games / (pause + latency) moves a second) and the
+latency is the server's own time to commit a move and pass it on at that rate.
 """
 
 from __future__ import annotations
@@ -59,7 +65,9 @@ class Totals:
         self.reasons: set[str] = set()
 
 
-async def play_games(bases: list[str], index: int, totals: Totals, stop: float) -> None:
+async def play_games(
+    bases: list[str], index: int, totals: Totals, stop: float, pause: float
+) -> None:
     """Plays game after game on one pair of sockets, each seat on its own server if there are several."""
     rng = random.Random(index)
     while time.monotonic() < stop:
@@ -72,14 +80,20 @@ async def play_games(bases: list[str], index: int, totals: Totals, stop: float) 
             seats = {"first": first, "second": second}
             await asyncio.gather(
                 *(
-                    player(name, sock, created["id"], rng, totals, stop)
+                    player(name, sock, created["id"], rng, totals, stop, pause)
                     for name, sock in seats.items()
                 )
             )
 
 
 async def player(
-    seat: str, sock: object, game_id: str, rng: random.Random, totals: Totals, stop: float
+    seat: str,
+    sock: object,
+    game_id: str,
+    rng: random.Random,
+    totals: Totals,
+    stop: float,
+    pause: float,
 ) -> None:
     seen = 0
     while True:
@@ -106,16 +120,18 @@ async def player(
         if state["over"] or time.monotonic() > stop:
             return
         if state["turn"] == seat and state["legal"]:
+            if pause:
+                await asyncio.sleep(pause)
             totals.sent[(game_id, state["version"] + 1)] = time.perf_counter()
             move = {"type": "move", "move": rng.choice(state["legal"]), "version": state["version"]}
             await sock.send(json.dumps(move))  # type: ignore[attr-defined]
             totals.moves += 1
 
 
-async def measure(bases: list[str], games: int, seconds: float) -> Totals:
+async def measure(bases: list[str], games: int, seconds: float, pause: float) -> Totals:
     totals = Totals()
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(play_games(bases, index, totals, stop) for index in range(games)))
+    await asyncio.gather(*(play_games(bases, index, totals, stop, pause) for index in range(games)))
     return totals
 
 
@@ -136,15 +152,17 @@ def report(label: str, totals: Totals, seconds: float) -> None:
         print(f"  refused: {reason}")
 
 
-def run(url: str, servers: int, games: int, seconds: float, folder: Path) -> None:
+def run(url: str, servers: int, games: int, seconds: float, pause: float, folder: Path) -> None:
     started = [Server(url, folder / f"server{index}.log") for index in range(servers)]
     try:
-        totals = asyncio.run(measure([f"127.0.0.1:{s.port}" for s in started], games, seconds))
+        bases = [f"127.0.0.1:{server.port}" for server in started]
+        totals = asyncio.run(measure(bases, games, seconds, pause))
     finally:
         for server in started:
             server.stop()
     report(
-        f"{url.split(':', 1)[0]}, {servers} server(s), {games} games ({2 * games} sockets)",
+        f"{url.split(':', 1)[0]}, {servers} server(s), {games} games ({2 * games} sockets), "
+        f"{pause * 1000:.0f} ms pause",
         totals,
         seconds,
     )
@@ -155,6 +173,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games at once (two sockets each)")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument(
+        "--pause", type=float, default=0.0, help="seconds a player waits before each move"
+    )
+    parser.add_argument(
         "--servers", type=int, nargs="*", default=[], help="numbers of servers on PostgreSQL"
     )
     parser.add_argument(
@@ -163,14 +184,21 @@ def main() -> None:
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        run(f"sqlite:///{folder / 'bench.sqlite3'}", 1, arguments.games, arguments.seconds, folder)
+        run(
+            f"sqlite:///{folder / 'bench.sqlite3'}",
+            1,
+            arguments.games,
+            arguments.seconds,
+            arguments.pause,
+            folder,
+        )
         if not arguments.servers:
             return
         cluster = None if arguments.db else PostgresCluster()
         try:
             for servers in arguments.servers:
                 url = arguments.db or cluster.new_database()  # type: ignore[union-attr]
-                run(url, servers, arguments.games, arguments.seconds, folder)
+                run(url, servers, arguments.games, arguments.seconds, arguments.pause, folder)
         finally:
             if cluster is not None:
                 cluster.stop()
