@@ -316,6 +316,8 @@ def _wide_around(bits: Board) -> Board:
 
 
 # The generic face: one name per job, the layout chosen when numba compiles the caller.
+# The Python bodies below are never run: numba replaces each through its `overload`, and a
+# plain Python caller is told these names are for compiled code only.
 
 
 def _layout(board_type: Any, narrow: Any, wide: Any) -> Any:
