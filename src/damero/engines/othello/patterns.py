@@ -6,7 +6,8 @@ under the board's eight symmetries, so the sum is the same for a position and it
 contents of an instance (empty 0, side to move 1, other side 2, first square most significant)
 index that pattern's table of weights; a position's score is the sum over all instances plus a
 constant, from the weight row of its stage (the number of empty squares, in bands of
-`STAGE_EMPTIES`).  The weights are fitted by `damero.engines.othello.train` and ship as
+`STAGE_EMPTIES`).  Compiled code reads each instance as the base pattern of the board seen through
+the symmetry that makes it: a few shifts and masks, and a table turning bits into base 3.  The weights are fitted by `damero.engines.othello.train` and ship as
 `pattern_weights.npz`.
 
 The boards are the engine's 8x8 layout (see bits.py): bit `row * 8 + column` of an unsigned
@@ -17,6 +18,7 @@ layout and 10x10 keep the hand-set evaluation.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -69,22 +71,23 @@ def symmetries(row: int, column: int) -> tuple[Square, ...]:
     )
 
 
-def _instances() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(pattern number, ordered squares) of every distinct image of every base pattern."""
-    found: list[tuple[int, tuple[int, ...]]] = []
+def _instances() -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(pattern number, symmetry, ordered squares) of every distinct image of every base pattern."""
+    found: list[tuple[int, int, tuple[int, ...]]] = []
     for number, (_, squares) in enumerate(_BASE_PATTERNS):
-        images = [[symmetries(row, column)[k] for row, column in squares] for k in range(8)]
         seen: set[tuple[int, ...]] = set()
-        for image in images:
+        for symmetry in range(8):
+            image = [symmetries(row, column)[symmetry] for row, column in squares]
             ordered = tuple(row * SIZE + column for row, column in image)
             if ordered not in seen:
                 seen.add(ordered)
-                found.append((number, ordered))
+                found.append((number, symmetry, ordered))
     return tuple(found)
 
 
 INSTANCES = _instances()
-"""Every pattern instance: (pattern number, squares as bit indices, most significant first)."""
+"""Every pattern instance: (pattern number, the symmetry that makes it, its squares as bit indices,
+most significant first)."""
 
 PATTERN_OFFSETS = tuple(
     int(offset) for offset in np.cumsum([0] + [3 ** len(squares) for _, squares in _BASE_PATTERNS])
@@ -96,43 +99,135 @@ FEATURES = PATTERN_OFFSETS[-1] + 1
 
 CONSTANT = FEATURES - 1
 
-_WIDEST = max(len(squares) for _, squares in INSTANCES)
-# Compiled-side tables: squares padded with -1, and the table offset of each instance.
-_SQUARES = np.full((len(INSTANCES), _WIDEST), -1, dtype=np.int64)
-_OFFSETS = np.zeros(len(INSTANCES), dtype=np.int64)
-for _number, (_pattern, _squares) in enumerate(INSTANCES):
-    _SQUARES[_number, : len(_squares)] = _squares
-    _OFFSETS[_number] = PATTERN_OFFSETS[_pattern]
-
-_ONE = np.uint64(1)
+_U = np.uint64
+_DIAGONAL = _U(0x8040201008040201)
+_GATHER = _U(0x0101010101010101)
 
 
-def stage_of(empties: int) -> int:
-    """The stage (weight row) of a position with `empties` empty squares."""
-    return min(empties // STAGE_EMPTIES, STAGES - 1)
+@numba.njit(nogil=True, cache=True, inline="always")
+def _swapped(board: Word, shift: int, mask: Word) -> Word:
+    """The bits of `mask` and those `shift` above them, traded."""
+    return ((board >> _U(shift)) & mask) | ((board & mask) << _U(shift))
 
 
 @numba.njit(nogil=True, cache=True)
-def _instance_index(player: Word, opponent: Word, number: int) -> int:
-    """Where instance `number` looks in a stage's weight row."""
-    index = 0
-    for k in range(_SQUARES.shape[1]):
-        square = _SQUARES[number, k]
-        if square < 0:
-            break
-        shift = np.uint64(square)
-        index = 3 * index + int((player >> shift) & _ONE) + 2 * int((opponent >> shift) & _ONE)
-    return int(_OFFSETS[number] + index)
+def _mirrored(board: Word) -> Word:
+    """Each row read from the other end: square (row, column) from (row, 7 - column)."""
+    board = _swapped(board, 1, _U(0x5555555555555555))
+    board = _swapped(board, 2, _U(0x3333333333333333))
+    return _swapped(board, 4, _U(0x0F0F0F0F0F0F0F0F))
 
 
 @numba.njit(nogil=True, cache=True)
-def pattern_indices(player: Word, opponent: Word, out: npt.NDArray[np.int64]) -> None:
-    """Fill `out` (len(INSTANCES) + 1 entries) with where each instance, then the constant, looks
-    in a stage's weight row: the one-hot row of the least-squares fit."""
-    instances = _SQUARES.shape[0]
-    for number in range(instances):
-        out[number] = _instance_index(player, opponent, number)
-    out[instances] = FEATURES - 1
+def _flipped(board: Word) -> Word:
+    """The rows in reverse order: square (row, column) from (7 - row, column)."""
+    board = _swapped(board, 8, _U(0x00FF00FF00FF00FF))
+    board = _swapped(board, 16, _U(0x0000FFFF0000FFFF))
+    return _swapped(board, 32, _U(0x00000000FFFFFFFF))
+
+
+@numba.njit(nogil=True, cache=True)
+def _transposed(board: Word) -> Word:
+    """Square (row, column) from (column, row)."""
+    swap = (board ^ (board >> _U(7))) & _U(0x00AA00AA00AA00AA)
+    board ^= swap ^ (swap << _U(7))
+    swap = (board ^ (board >> _U(14))) & _U(0x0000CCCC0000CCCC)
+    board ^= swap ^ (swap << _U(14))
+    swap = (board ^ (board >> _U(28))) & _U(0x00000000F0F0F0F0)
+    return board ^ swap ^ (swap << _U(28))
+
+
+# Each base pattern's squares gathered into the low bits, its first square lowest, in the order
+# of _BASE_PATTERNS: a few shifts and masks, a multiplication lifting a diagonal into one row.
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _edge_and_x_squares(board: Word) -> Word:
+    return (board & _U(0xFF)) | ((board >> _U(1)) & _U(0x100)) | ((board >> _U(5)) & _U(0x200))
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _corner_3x3(board: Word) -> Word:
+    return (board & _U(7)) | ((board >> _U(5)) & _U(0x38)) | ((board >> _U(10)) & _U(0x1C0))
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _corner_2x5(board: Word) -> Word:
+    return (board & _U(0x1F)) | ((board >> _U(3)) & _U(0x3E0))
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _row(board: Word, row: int) -> Word:
+    return (board >> _U(8 * row)) & _U(0xFF)
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _diagonal(board: Word, column: int) -> Word:
+    """The diagonal from (0, column) down to the right."""
+    return (((board >> _U(column)) & (_DIAGONAL >> _U(9 * column))) * _GATHER) >> _U(56)
+
+
+_MADE = np.zeros((8, len(_BASE_PATTERNS)), dtype=np.bool_)
+"""Whether symmetry k makes an instance of pattern p of its own (rather than a repeat)."""
+for _pattern, _symmetry, _ in INSTANCES:
+    _MADE[_symmetry, _pattern] = True
+
+_TABLE_STARTS = np.array(PATTERN_OFFSETS, dtype=np.int64)
+
+_WIDEST = max(len(squares) for _, squares in _BASE_PATTERNS)
+_TERNARY = np.zeros((_WIDEST + 1, 1 << _WIDEST), dtype=np.int32)
+"""[length, bits]: the base-3 number with a digit 1 for each set bit, the lowest bit the most
+significant digit; a pattern's index is ternary(own discs) + 2 * ternary(other discs)."""
+for _length in range(1, _WIDEST + 1):
+    for _bits in range(1 << _length):
+        _TERNARY[_length, _bits] = sum(
+            3 ** (_length - 1 - square) for square in range(_length) if _bits >> square & 1
+        )
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _weight(
+    row: npt.NDArray[np.float32], pattern: int, length: int, player_bits: Word, opponent_bits: Word
+) -> float:
+    return float(
+        row[
+            _TABLE_STARTS[pattern]
+            + _TERNARY[length, player_bits]
+            + 2 * _TERNARY[length, opponent_bits]
+        ]
+    )
+
+
+@numba.njit(nogil=True, cache=True, inline="always")
+def _image_score(
+    player: Word, opponent: Word, symmetry: int, row: npt.NDArray[np.float32]
+) -> float:
+    """The weights of the instances `symmetry` makes, from the boards seen through it.  Written
+    out pattern by pattern: a loop over patterns costs the evaluation twice the time."""
+    total = 0.0
+    if _MADE[symmetry, 0]:
+        total += _weight(row, 0, 10, _edge_and_x_squares(player), _edge_and_x_squares(opponent))
+    if _MADE[symmetry, 1]:
+        total += _weight(row, 1, 9, _corner_3x3(player), _corner_3x3(opponent))
+    if _MADE[symmetry, 2]:
+        total += _weight(row, 2, 10, _corner_2x5(player), _corner_2x5(opponent))
+    if _MADE[symmetry, 3]:
+        total += _weight(row, 3, 8, _row(player, 1), _row(opponent, 1))
+    if _MADE[symmetry, 4]:
+        total += _weight(row, 4, 8, _row(player, 2), _row(opponent, 2))
+    if _MADE[symmetry, 5]:
+        total += _weight(row, 5, 8, _row(player, 3), _row(opponent, 3))
+    if _MADE[symmetry, 6]:
+        total += _weight(row, 6, 8, _diagonal(player, 0), _diagonal(opponent, 0))
+    if _MADE[symmetry, 7]:
+        total += _weight(row, 7, 7, _diagonal(player, 1), _diagonal(opponent, 1))
+    if _MADE[symmetry, 8]:
+        total += _weight(row, 8, 6, _diagonal(player, 2), _diagonal(opponent, 2))
+    if _MADE[symmetry, 9]:
+        total += _weight(row, 9, 5, _diagonal(player, 3), _diagonal(opponent, 3))
+    if _MADE[symmetry, 10]:
+        total += _weight(row, 10, 4, _diagonal(player, 4), _diagonal(opponent, 4))
+    return total
 
 
 @numba.njit(nogil=True, cache=True)
@@ -140,27 +235,59 @@ def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]
     """The learned estimate of the final disc difference for the side to move, in discs.
 
     `player` and `opponent` are uint64 boards in the engine's 8x8 layout (side to move first);
-    `weights` is the (STAGES, FEATURES) array from `load_weights`.
+    `weights` is the (STAGES, FEATURES) array from `load_weights`.  Each symmetry's instances are
+    read as the base pattern of the board seen through it.
     """
     empties = 64 - popcount(player | opponent)
     row = weights[min(empties // STAGE_EMPTIES, STAGES - 1)]
-    total = float(row[FEATURES - 1])
-    for number in range(_SQUARES.shape[0]):
-        total += float(row[_instance_index(player, opponent, number)])
+    total = float(row[CONSTANT])
+    mirrored_player, mirrored_opponent = _mirrored(player), _mirrored(opponent)
+    turned_player, turned_opponent = _transposed(player), _transposed(opponent)
+    turned_mirrored_player = _mirrored(turned_player)
+    turned_mirrored_opponent = _mirrored(turned_opponent)
+    total += _image_score(player, opponent, 0, row)
+    total += _image_score(mirrored_player, mirrored_opponent, 1, row)
+    total += _image_score(_flipped(player), _flipped(opponent), 2, row)
+    total += _image_score(_flipped(mirrored_player), _flipped(mirrored_opponent), 3, row)
+    total += _image_score(turned_player, turned_opponent, 4, row)
+    total += _image_score(_flipped(turned_player), _flipped(turned_opponent), 5, row)
+    total += _image_score(turned_mirrored_player, turned_mirrored_opponent, 6, row)
+    total += _image_score(
+        _flipped(turned_mirrored_player), _flipped(turned_mirrored_opponent), 7, row
+    )
     return total
+
+
+def feature_rows(boards: Sequence[tuple[int, int]]) -> npt.NDArray[np.int64]:
+    """Each board's weight indices, one row per board: every instance, then the constant.
+
+    Plain numpy, square by square as the patterns are defined: the rows of the least-squares fit,
+    and the reference the compiled `pattern_score` is tested against.
+    """
+    players = np.array([player for player, _ in boards], dtype=np.uint64).reshape(-1, 1)
+    opponents = np.array([opponent for _, opponent in boards], dtype=np.uint64).reshape(-1, 1)
+    shifts = np.arange(SIZE * SIZE, dtype=np.uint64)
+    cells = ((players >> shifts) & _U(1)) + 2 * ((opponents >> shifts) & _U(1))
+    rows = np.empty((len(boards), len(INSTANCES) + 1), dtype=np.int64)
+    for number, (pattern, _, squares) in enumerate(INSTANCES):
+        powers = 3 ** np.arange(len(squares) - 1, -1, -1, dtype=np.int64)
+        rows[:, number] = (
+            PATTERN_OFFSETS[pattern] + cells[:, list(squares)].astype(np.int64) @ powers
+        )
+    rows[:, -1] = CONSTANT
+    return rows
 
 
 def plain_pattern_score(player: int, opponent: int, weights: npt.NDArray[np.float32]) -> float:
-    """The plain-Python twin of `pattern_score`, which the tests compare it with."""
+    """`pattern_score` from `feature_rows`."""
     empties = 64 - (player | opponent).bit_count()
     row = weights[stage_of(empties)]
-    total = float(row[CONSTANT])
-    for pattern, squares in INSTANCES:
-        index = 0
-        for square in squares:
-            index = 3 * index + (player >> square & 1) + 2 * (opponent >> square & 1)
-        total += float(row[PATTERN_OFFSETS[pattern] + index])
-    return total
+    return float(row[feature_rows([(player, opponent)])[0]].astype(np.float64).sum())
+
+
+def stage_of(empties: int) -> int:
+    """The stage (weight row) of a position with `empties` empty squares."""
+    return min(empties // STAGE_EMPTIES, STAGES - 1)
 
 
 def check_weights(weights: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:

@@ -37,10 +37,9 @@ from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
 from damero.engines.othello.patterns import (
     CONSTANT,
     FEATURES,
-    INSTANCES,
     STAGES,
     WEIGHTS_FILE,
-    pattern_indices,
+    feature_rows,
     pattern_score,
     save_weights,
     stage_of,
@@ -189,14 +188,6 @@ def label(
         for start in range(0, len(boards), chunk)
     ]
     return np.array([score for scores in pool.map(_label_chunk, jobs) for score in scores])
-
-
-def feature_rows(boards: Sequence[Board]) -> npt.NDArray[np.int64]:
-    """Each board's weight indices, one row per board (every instance, then the constant)."""
-    rows = np.zeros((len(boards), len(INSTANCES) + 1), dtype=np.int64)
-    for number, (player, opponent) in enumerate(boards):
-        pattern_indices(np.uint64(player), np.uint64(opponent), rows[number])
-    return rows
 
 
 def fit_stage(
