@@ -9,6 +9,10 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
+    python benchmarks/othello_engine.py error           # the evaluations against exact scores
+    python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
+
+The last two are `othello_eval.py`'s, which has their options.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
+import othello_eval
 from othello_positions import FFO_FILE, read_problems
 
 from damero.core import Limit, Side
@@ -314,7 +319,7 @@ def bench_ten(seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parts = ["all", "perft", "nps", "ffo", "six", "ten"]
+    parts = ["all", "perft", "nps", "ffo", "six", "ten", "error", "match"]
     parser.add_argument("part", nargs="?", default="all", choices=parts)
     parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
     parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
@@ -334,6 +339,10 @@ def main() -> None:
         bench_six(arguments.seconds or 300.0)
     if part in ("all", "ten"):
         bench_ten(arguments.seconds or 1.0)
+    if part in ("all", "error"):
+        othello_eval.main(["error"])
+    if part in ("all", "match"):
+        othello_eval.main(["match"])
 
 
 if __name__ == "__main__":

@@ -221,7 +221,7 @@ def bench_match(games: int, depth: int, seed: int) -> None:
     )
 
 
-def main() -> None:
+def main(arguments: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", nargs="?", default="all", choices=["all", "error", "match"])
     parser.add_argument("--positions", type=int, default=500)
@@ -235,7 +235,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
-    options = parser.parse_args()
+    options = parser.parse_args(arguments)
     if options.part in ("all", "error"):
         low, high = options.empties
         held_out = options.held_out or Path(__file__).resolve().parent / "data" / (
