@@ -204,9 +204,9 @@ GOOD_BOARDS = (DATA / "othello_4x4_game.txt").read_text()
 def test_every_file_reader_refuses_junk_with_a_record_error(data: bytes, folder: Path) -> None:
     path = folder / "junk.txt"
     path.write_bytes(data)
-    for record_format in (None, *(game.record_format for game in GAMES)):
+    for game in (None, *GAMES):
         try:
-            read_file(path, record_format)
+            read_file(path, game)
         except RecordError as refusal:
             assert refusal.line >= 0
     status, out = run(["replay", "junk.txt"], "a\na\nr\ns\n")

@@ -234,11 +234,15 @@ def test_replay_of_a_finished_game_shows_the_end(run: Run, tmp_path: Path) -> No
     assert "Esta es la última jugada." in result.stdout
 
 
+OTHELLO_GAME = (Path(__file__).parent.parent / "data" / "othello_4x4_game.txt").read_text()
+
+
 @pytest.mark.parametrize(
     ("content", "fragment"),
     [
         ("", "line 1: the file is empty"),
-        ("PARTIDA DEL OTHELLO\n", "line 1: this is not a damero game record"),
+        ("PARTIDA DEL OTHELLO\n", "line 2: the file ends before the board size"),
+        (OTHELLO_GAME, "line 1: this record is a game of othello, not of catmouse"),
         ("# damero record: catmouse\n30\n26\n4 8\n", None),
         ("# damero record: catmouse\n30\n26\n4", "line 4: the file is cut off"),
         ("# damero record: catmouse\n30\n26\n27\n", "line 4: '27' cannot be played here"),

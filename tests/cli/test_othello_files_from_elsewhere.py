@@ -77,3 +77,14 @@ def test_continue_announces_a_forced_pass(run: Run, tmp_path: Path) -> None:
     assert (tmp_path / "g.txt").read_text() == whole
     with (tmp_path / "g.txt").open() as stream:
         assert SEED_FILE.read(stream).moves == read_any(GAME_4X4).moves
+
+
+def test_another_games_record_is_named_not_loaded_or_continued(run: Run, tmp_path: Path) -> None:
+    record = "# damero record: catmouse\n30\n26\n"
+    (tmp_path / "cats.txt").write_text(record)
+    for option in ("2", "4"):
+        result = run(["othello", "--lang", "en"], [option, "cats.txt", "3"])
+        said = " ".join(result.stdout.split())
+        assert "line 1: this record is a game of catmouse, not of othello" in said
+        assert "Traceback" not in result.stderr
+    assert (tmp_path / "cats.txt").read_text() == record

@@ -55,5 +55,5 @@ def test_a_file_that_is_not_text_is_a_record_error(tmp_path: Path) -> None:
     path = tmp_path / "game.bin"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     with pytest.raises(RecordError) as raised:
-        read_file(path, movelist.MOVE_LIST)
+        read_file(path, CatMouse())
     assert raised.value.message.key == "record.not_damero"

@@ -62,7 +62,7 @@ class OthelloMenu:
         path = self._ask_existing_file()
         if path is None:
             return
-        record = read_record(self.console, path, self.game.record_format)
+        record = read_record(self.console, path, self.game)
         if record is not None:
             replay(self.console, record, self.seating, ask_key="othello.ask_file")
 
@@ -70,7 +70,7 @@ class OthelloMenu:
         path = self._ask_existing_file()
         if path is None:
             return
-        record = read_to_continue(self.console, path, self.game.record_format)
+        record = read_to_continue(self.console, path, self.game)
         if record is not None:
             announce_automatic_move(self.console, record)
             recorder = record.game.record_format.extend(path, record)

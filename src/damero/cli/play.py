@@ -18,7 +18,7 @@ from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
-from damero.records import Record, RecordFormat, read_file, rewrite_file
+from damero.records import Record, read_file, rewrite_file
 from damero.records.paths import expand, refusal_to_create
 
 WATCHING_DELAY = 1.0
@@ -51,15 +51,13 @@ def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path |
             return path
 
 
-def read_record(
-    console: Console, path: Path, record_format: RecordFormat | None = None
-) -> Record | None:
-    """The record at `path` (in `record_format`, else whichever it is in), or None after saying why.
+def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None) -> Record | None:
+    """The record at `path` (of `game` if given, else of any game), or None after saying why.
 
     A file cut off by a crash gives its complete entries, after saying where it was cut.
     """
     try:
-        return read_file(path, record_format)
+        return read_file(path, game)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         partial = error.partial if isinstance(error, CutOffRecordError) else None
@@ -68,10 +66,10 @@ def read_record(
         return partial
 
 
-def read_to_continue(console: Console, path: Path, record_format: RecordFormat) -> Record | None:
+def read_to_continue(console: Console, path: Path, game: Game[Any, Any]) -> Record | None:
     """The record at `path` to play on into; a cut-off file is repaired first if the player agrees."""
     try:
-        return read_file(path, record_format)
+        return read_file(path, game)
     except CutOffRecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):
@@ -82,7 +80,7 @@ def read_to_continue(console: Console, path: Path, record_format: RecordFormat) 
             console.say_message(failure.message)
             return None
         console.say("record.repaired", path=str(path))
-        return read_record(console, path, record_format)
+        return read_record(console, path, game)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         return None
@@ -206,11 +204,7 @@ def replay_file(
     console: Console, path: Path, seating: Seating, game: Game[Any, Any] | None = None
 ) -> int:
     """Replays the file at `path`: a record of `game` in its format, or of any game if None."""
-    record = read_record(console, path, None if game is None else game.record_format)
+    record = read_record(console, path, game)
     if record is None:
-        return 1
-    if game is not None and record.game.name != game.name:
-        wrong = RecordError("record.wrong_game", line=1, found=record.game.name, wanted=game.name)
-        console.say("record.error", path=str(path), reason=wrong.message)
         return 1
     return replay(console, record, seating)

@@ -6,7 +6,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from damero.errors import RecordError
+from damero.core import Game
+from damero.errors import CutOffRecordError, RecordError
 from damero.records.appending import replace_file
 from damero.records.paths import expand
 from damero.records.reading import read_text
@@ -27,11 +28,13 @@ def _formats() -> list[RecordFormat]:
     return formats
 
 
-def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
-    """The record in the file at `path`, in `record_format` or, if None, the format it is written in.
+def read_file(path: Path, game: Game[Any, Any] | None = None) -> Record:
+    """The record in the file at `path`, in the format it is written in: a record of `game` if given.
 
-    The formats known are those of the games in `GAMES`. The text is read with bounds
-    (`read_text`); every failure is a RecordError naming the line at fault.
+    The formats known are those of the games in `GAMES`, `game`'s tried first.  The text is read
+    with bounds (`read_text`); every failure is a RecordError naming the line at fault, another
+    game's record (whole or cut off) included, and a file in no known format is refused in the
+    words of `game`'s format.
     """
     text = read_text(expand(str(path)))
     first = ""
@@ -39,14 +42,35 @@ def read_file(path: Path, record_format: RecordFormat | None = None) -> Record:
         first = line.strip()
         if first:
             break
-    if record_format is not None:
-        return record_format.read(io.StringIO(text))
-    for known in _formats():
+    formats = _formats()
+    if game is not None:
+        formats = [game.record_format, *(known for known in formats if known != game.record_format)]
+    for known in formats:
         if known.recognises(first):
-            return known.read(io.StringIO(text))
+            return _read_game(known, text, game)
+    if game is not None:
+        record: Record = game.record_format.read(io.StringIO(text))
+        return record
     if not first:
         raise RecordError("record.empty", line=1)
     raise RecordError("record.unknown_format", line=1)
+
+
+def _read_game(record_format: RecordFormat, text: str, game: Game[Any, Any] | None) -> Record:
+    """The record in `text`, refused if it is not `game`'s; a cut-off one checked too."""
+    try:
+        record = record_format.read(io.StringIO(text))
+    except CutOffRecordError as error:
+        if error.partial is not None:
+            _check_game(error.partial, game)
+        raise
+    _check_game(record, game)
+    return record
+
+
+def _check_game(record: Record, game: Game[Any, Any] | None) -> None:
+    if game is not None and record.game.name != game.name:
+        raise RecordError("record.wrong_game", line=1, found=record.game.name, wanted=game.name)
 
 
 def read_any(path: Path) -> Record:
