@@ -29,6 +29,7 @@ def analyse(game: str, *words: str, lang: str = "en") -> tuple[int, str]:
         ("othello", ["-" * 5 + "XZ" + "-" * 9, "X"], "en", "'Z' is not a square"),
         ("othello", ["-" * 16, "X"], "en", "the four centre squares hold discs"),
         ("othello", ["-" * 5 + "XO" + "-" * 2 + "OX" + "-" * 5], "en", "then the side to move"),
+        ("othello", ["---- -OX- -XO- ---- Z"], "en", "'---- -OX- -XO- ---- Z' is not a"),
     ],
 )
 def test_impossible_positions_are_refused_in_words(

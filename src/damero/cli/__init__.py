@@ -200,6 +200,10 @@ def main(
     """Runs the command; returns the exit status (130 after Ctrl-C)."""
     words = sys.argv[1:] if argv is None else list(argv)
     arguments = build_parser().parse_args([_board_word(word) for word in words])
+    if getattr(arguments, "position", None):
+        # The position as typed, so that a refusal quotes the player's own words.
+        typed = {_board_word(word): word for word in words}
+        arguments.position = [typed.get(word, word) for word in arguments.position]
     console = Console(
         stdin or standard_input(),
         stdout or standard_output(),
