@@ -23,7 +23,7 @@ MESSAGES: dict[str, str] = {
         "el tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
         "{length}), y después quién mueve, X u O."
     ),
-    "othello.bad_board_letter": "'{letter}' no es una casilla: usa X, O o - (vacía).",
+    "othello.bad_board_letter": "'{letter}' no es una casilla: use X, O o - (vacía).",
     "othello.empty_centre": (
         "las cuatro casillas del centro tienen ficha desde el principio hasta el final."
     ),
