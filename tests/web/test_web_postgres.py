@@ -121,6 +121,20 @@ def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
         assert {tuple(s["moves"]) for s in states} in ({("1",)}, {("9",)})
 
 
+def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(servers: Any) -> None:
+    first, second = servers(), servers()
+    created = create(first, game="tictactoe", mode="local")  # `first` knows it, unwatched
+    with join(second, created["id"], created["token"]) as player:
+        version = receive(player)["version"]
+        for number, cell in enumerate(("5", "1", "9"), start=1):
+            move(player, cell, version + number - 1)
+            state_at(player, version + number)
+        time.sleep(1.0)  # time enough for `first` to hear of the moves
+        with join(first, created["id"], created["token"]) as late:
+            # The first state sent is the game as stored, not as `first` last saw it.
+            assert receive(late)["moves"] == ["5", "1", "9"]
+
+
 def test_a_killed_server_loses_nothing_and_the_game_goes_on(servers: Any) -> None:
     first, second = servers(), servers()
     created = create(first, game="tictactoe", mode="friend")

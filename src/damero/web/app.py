@@ -317,8 +317,13 @@ class Hub:
             self.heard(game_id, 0)
 
     async def reload(self, game_id: str, version: int) -> None:
+        if game_id not in self.clients:
+            # Nobody here watches it: forget it, so that whoever comes next reads it afresh
+            # rather than be shown, and move from, the version this process saw last.
+            self.tables.pop(game_id, None)
+            return
         cached = self.tables.get(game_id)
-        if game_id not in self.clients or (cached is not None and cached.version >= version > 0):
+        if cached is not None and cached.version >= version > 0:
             return
         async with self.locks[game_id]:
             stored = await to_thread.run_sync(self.storage.load, game_id)
@@ -333,7 +338,7 @@ class Hub:
 
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
-        self.storage.listen(self.heard, self.reconnected)
+        await to_thread.run_sync(self.storage.listen, self.heard, self.reconnected)
         self.sweeper = self.loop.create_task(self.sweep())
 
     async def close(self) -> None:

@@ -274,12 +274,17 @@ class Storage:
     def listen(self, changed: Callable[[str, int], None], reconnected: Callable[[], None]) -> None:
         """Calls `changed(game_id, version)` for every change any process commits, from a thread
         of its own, until the process ends; after a lost connection it reconnects and calls
-        `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite."""
+        `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite.
+
+        Returns once the thread listens (or after LISTEN_WAIT_SECONDS without a database), so that
+        a server takes no player before it can hear the other servers' moves."""
         if not self.is_shared:
             return
+        listening = threading.Event()
         threading.Thread(
-            target=_listen, args=(self.engine.url, changed, reconnected), daemon=True
+            target=_listen, args=(self.engine.url, changed, reconnected, listening), daemon=True
         ).start()
+        listening.wait(LISTEN_WAIT_SECONDS)
 
 
 def _create(connection: Connection, stored: StoredGame) -> bool:
@@ -303,6 +308,7 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
 
 
 CHANNEL = "damero_moves"
+LISTEN_WAIT_SECONDS = 10.0
 _NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 _MOVE_ON = (
@@ -360,19 +366,20 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
 
 
 def _listen(
-    url: sa.URL, changed: Callable[[str, int], None], reconnected: Callable[[], None]
+    url: sa.URL,
+    changed: Callable[[str, int], None],
+    reconnected: Callable[[], None],
+    listening: threading.Event,
 ) -> None:
     import psycopg
 
     address = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    first = True
     while True:
         try:
             with psycopg.connect(address, autocommit=True) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
-                if not first:
-                    reconnected()  # whatever was announced while nobody listened is read again
-                first = False
+                listening.set()
+                reconnected()  # whatever was announced while nobody listened is read again
                 for note in connection.notifies():
                     game_id, _, version = note.payload.partition(" ")
                     changed(game_id, int(version))
