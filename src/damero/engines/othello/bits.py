@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 from numba import types
-from numba.extending import overload
+from numba.extending import intrinsic, overload
 
 FunctionT = TypeVar("FunctionT", bound=Callable[..., Any])
 
@@ -37,19 +37,12 @@ def compiled(function: FunctionT) -> FunctionT:
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _SHIFT_1 = np.uint64(1)
-_SHIFT_2 = np.uint64(2)
-_SHIFT_4 = np.uint64(4)
 _SHIFT_7 = np.uint64(7)
 _SHIFT_8 = np.uint64(8)
 _SHIFT_9 = np.uint64(9)
-_SHIFT_56 = np.uint64(56)
 _NOT_COLUMN_A = np.uint64(0xFEFEFEFEFEFEFEFE)
 _NOT_COLUMN_H = np.uint64(0x7F7F7F7F7F7F7F7F)
 _INNER_COLUMNS = np.uint64(0x7E7E7E7E7E7E7E7E)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
 
 WIDE_SIZE = 10
 _WORD = (1 << 64) - 1
@@ -125,13 +118,42 @@ def _wide_invert(board: Any) -> Any:
 # Narrow kernels.
 
 
+def _word_instruction(typing: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """A compiled-code function of one word, `typing` saying how to build its LLVM instruction."""
+    return cast(Callable[[Any], Any], intrinsic(typing))
+
+
+@_word_instruction
+def _set_bits(typing_context: Any, bits: Any) -> Any:
+    """LLVM's population count: one instruction on processors that have it."""
+
+    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+        return builder.ctpop(arguments[0])
+
+    return bits(bits), generate
+
+
+@_word_instruction
+def _trailing_zeros(typing_context: Any, bits: Any) -> Any:
+    """LLVM's count of trailing zero bits, left undefined for zero (callers never pass it)."""
+
+    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+        is_zero_undefined = context.get_constant(types.boolean, True)
+        return builder.cttz(arguments[0], is_zero_undefined)
+
+    return bits(bits), generate
+
+
 @compiled
 def popcount(bits: Board) -> int:
     """Set bits of one word."""
-    bits = bits - ((bits >> _SHIFT_1) & _M1)
-    bits = (bits & _M2) + ((bits >> _SHIFT_2) & _M2)
-    bits = (bits + (bits >> _SHIFT_4)) & _M4
-    return int(np.int64((bits * _H01) >> _SHIFT_56))
+    return int(np.int64(_set_bits(np.uint64(bits))))
+
+
+@compiled
+def _bit_number(bits: Board) -> int:
+    """The number of the lowest set bit of a non-zero word."""
+    return int(np.int64(_trailing_zeros(np.uint64(bits))))
 
 
 @compiled
@@ -162,45 +184,44 @@ def _narrow_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
 
 
 @compiled
-def _narrow_line(
-    player: Board, opponent: Board, move_bit: Board, shift: Board, keep: Board
-) -> Board:
-    """The discs turned along one direction, walking towards higher bits (`keep` drops wraps)."""
-    line = _ZERO
-    cursor = (move_bit << shift) & keep
-    while cursor & opponent:
-        line |= cursor
-        cursor = (cursor << shift) & keep
-    return line if cursor & player else _ZERO
+def _narrow_run_up(player: Board, opponent: Board, move_bit: Board, shift: Board) -> Board:
+    """The discs turned along one line towards higher bits: the run of `opponent` discs (masked
+    beforehand so that no run wraps round the board's side) starting next to the move, kept when
+    a `player` disc closes it.  Filled by doubling steps, as `_moves_one_direction`, without
+    branching on the board."""
+    run = opponent & (move_bit << shift)
+    run |= opponent & (run << shift)
+    pairs = opponent & (opponent << shift)
+    double_shift = shift + shift
+    run |= pairs & (run << double_shift)
+    run |= pairs & (run << double_shift)
+    return run if player & (run << shift) else _ZERO
 
 
 @compiled
-def _narrow_line_back(
-    player: Board, opponent: Board, move_bit: Board, shift: Board, keep: Board
-) -> Board:
-    """As `_narrow_line`, walking towards lower bits."""
-    line = _ZERO
-    cursor = (move_bit >> shift) & keep
-    while cursor & opponent:
-        line |= cursor
-        cursor = (cursor >> shift) & keep
-    return line if cursor & player else _ZERO
-
-
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+def _narrow_run_down(player: Board, opponent: Board, move_bit: Board, shift: Board) -> Board:
+    """As `_narrow_run_up`, towards lower bits."""
+    run = opponent & (move_bit >> shift)
+    run |= opponent & (run >> shift)
+    pairs = opponent & (opponent >> shift)
+    double_shift = shift + shift
+    run |= pairs & (run >> double_shift)
+    run |= pairs & (run >> double_shift)
+    return run if player & (run >> shift) else _ZERO
 
 
 @compiled
 def _narrow_flips(player: Board, opponent: Board, move_bit: Board) -> Board:
+    inner = opponent & _INNER_COLUMNS
     return (
-        _narrow_line(player, opponent, move_bit, _SHIFT_1, _NOT_COLUMN_A)
-        | _narrow_line_back(player, opponent, move_bit, _SHIFT_1, _NOT_COLUMN_H)
-        | _narrow_line(player, opponent, move_bit, _SHIFT_8, _ALL)
-        | _narrow_line_back(player, opponent, move_bit, _SHIFT_8, _ALL)
-        | _narrow_line(player, opponent, move_bit, _SHIFT_9, _NOT_COLUMN_A)
-        | _narrow_line_back(player, opponent, move_bit, _SHIFT_9, _NOT_COLUMN_H)
-        | _narrow_line(player, opponent, move_bit, _SHIFT_7, _NOT_COLUMN_H)
-        | _narrow_line_back(player, opponent, move_bit, _SHIFT_7, _NOT_COLUMN_A)
+        _narrow_run_up(player, inner, move_bit, _SHIFT_1)
+        | _narrow_run_down(player, inner, move_bit, _SHIFT_1)
+        | _narrow_run_up(player, opponent, move_bit, _SHIFT_8)
+        | _narrow_run_down(player, opponent, move_bit, _SHIFT_8)
+        | _narrow_run_up(player, inner, move_bit, _SHIFT_9)
+        | _narrow_run_down(player, inner, move_bit, _SHIFT_9)
+        | _narrow_run_up(player, inner, move_bit, _SHIFT_7)
+        | _narrow_run_down(player, inner, move_bit, _SHIFT_7)
     )
 
 
@@ -412,15 +433,13 @@ def index_of(square: Board) -> int:
 @compiled
 def _wide_index(square: Board) -> int:
     if square[0] != _ZERO:
-        return popcount(square[0] - _ONE)
-    return 64 + popcount(square[1] - _ONE)
+        return _bit_number(square[0])
+    return 64 + _bit_number(square[1])
 
 
 @overload(index_of, strict=False)
 def _index_of(square: Any) -> Any:
-    return _layout(
-        square, lambda square: popcount(square - _ONE), lambda square: _wide_index(square)
-    )
+    return _layout(square, lambda square: _bit_number(square), lambda square: _wide_index(square))
 
 
 def words(board: Board) -> tuple[Any, Any]:
@@ -501,11 +520,22 @@ def placements(player: Board, opponent: Board, board_mask: Board) -> Board:
     return legal_moves(player, opponent, board_mask)
 
 
-@compiled
 def square_in(moves: Board, square: int) -> Board:
-    """The single square numbered `square` among `moves` (which must hold it)."""
-    move_bit = lowest(moves)
-    while index_of(move_bit) != square:
-        moves ^= move_bit
-        move_bit = lowest(moves)
-    return move_bit
+    """The single square numbered `square`, on a board of the same layout as `moves`."""
+    raise NotImplementedError("compiled code only")
+
+
+@compiled
+def _wide_square(square: int) -> Board:
+    if square < 64:
+        return (_ONE << np.uint64(square), _ZERO)
+    return (_ZERO, _ONE << np.uint64(square - 64))
+
+
+@overload(square_in, strict=False)
+def _square_in(moves: Any, square: Any) -> Any:
+    return _layout(
+        moves,
+        lambda moves, square: _ONE << np.uint64(square),
+        lambda moves, square: _wide_square(square),
+    )
