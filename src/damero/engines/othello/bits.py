@@ -10,8 +10,11 @@ compiled.  Nothing outside `engines/othello/` sees either layout.
 
 from __future__ import annotations
 
+import hashlib
 import operator
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
@@ -20,6 +23,25 @@ from numba import types
 from numba.extending import intrinsic, overload
 
 FunctionT = TypeVar("FunctionT", bound=Callable[..., Any])
+
+
+def _cache_folder() -> Path:
+    """Where numba keeps the engine's compiled code: a folder named after the engine's sources.
+
+    numba notices a change to a compiled function's own file, not to the files of the functions
+    it calls, so its usual cache could run code compiled from older sources after an update.
+    """
+    digest = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+    folder = Path(base) if base else Path.home() / ".cache"
+    return folder / "damero" / f"othello-engine-{digest.hexdigest()[:16]}"
+
+
+# Every compiled module of the engine imports this one first, so the folder is set before numba
+# looks for a cache of any of their functions.
+numba.config.CACHE_DIR = str(_cache_folder())
 
 Board = Any
 """A board inside compiled code: a numpy unsigned 64-bit word (narrow) or a pair of them (wide).
