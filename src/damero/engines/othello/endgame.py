@@ -146,7 +146,8 @@ def _solve_shallow(
     control: npt.NDArray[np.int64],
 ) -> int:
     """The last few empties: each empty square tried directly (no move generation), odd
-    quadrants first, since the last move in a region tends to be the good one (parity)."""
+    quadrants first, since the last move in a region tends to be the good one (parity), and
+    within each the squares next to a corner last."""
     control[NODES] += 1
     empty = shape.board & ~(player | opponent)
     if empties == 1:
@@ -157,9 +158,12 @@ def _solve_shallow(
     for quadrant in shape.quadrants:
         if count(empty & quadrant) & 1:
             odd |= quadrant
+    risky = shape.x_squares | shape.c_squares
     best = -BOUND_MAX
-    for parity_pass in range(2):
-        candidates = empty & odd if parity_pass == 0 else empty & ~odd
+    for parity_pass in range(4):
+        region = odd if parity_pass < 2 else ~odd
+        squares = risky if parity_pass % 2 else ~risky
+        candidates = empty & region & squares
         while not is_empty(candidates):
             move_bit = lowest(candidates)
             candidates ^= move_bit
