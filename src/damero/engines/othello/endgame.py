@@ -159,11 +159,13 @@ def _solve_shallow(
         if count(empty & quadrant) & 1:
             odd |= quadrant
     risky = shape.x_squares | shape.c_squares
+    # Only a square next to an opponent disc can flip one.
+    reachable = around(opponent)
     best = -BOUND_MAX
     for parity_pass in range(4):
         region = odd if parity_pass < 2 else ~odd
         squares = risky if parity_pass % 2 else ~risky
-        candidates = empty & region & squares
+        candidates = empty & region & squares & reachable
         while not is_empty(candidates):
             move_bit = lowest(candidates)
             candidates ^= move_bit
@@ -288,8 +290,9 @@ def solve_window(
     if is_root:
         control[NODES] += 1
     squares = empties + count(player) + count(opponent)
-    if empties >= _STABILITY_EMPTIES and not is_root:
-        # The opponent's stable discs are theirs at the end: the score is at most what is left.
+    if empties >= _STABILITY_EMPTIES and not is_root and squares - 2 * count(opponent) <= alpha:
+        # The opponent's stable discs are theirs at the end: the score is at most what is left
+        # (tried only when even all their discs being stable would decide the window).
         ceiling = squares - 2 * count(stable_discs(opponent, shape))
         if ceiling <= alpha:
             return ceiling
