@@ -40,14 +40,13 @@ from damero.engines.othello.table import (
     bounds,
     find,
     home_slot,
-    insert_by_key,
     store,
 )
 
 BOUND_MAX = 127
 """Beyond any disc difference: the open ends of a full window."""
 
-_SHALLOW_EMPTIES = 6
+_SHALLOW_EMPTIES = 7
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
 _ETC_EMPTIES = 12
@@ -107,6 +106,36 @@ def _last_empty(player: Board, opponent: Board, empty_bit: Board) -> int:
 
 
 @compiled
+def _best_of_two(player: Board, opponent: Board, first: Board, second: Board, beta: int) -> int:
+    """The better of `player`'s moves on the last two empty squares, stopping at `beta`;
+    -BOUND_MAX if neither flips anything."""
+    best = -BOUND_MAX
+    flipped = flips(player, opponent, first)
+    if not is_empty(flipped):
+        best = -_last_empty(opponent ^ flipped, player | flipped | first, second)
+        if best >= beta:
+            return best
+    flipped = flips(player, opponent, second)
+    if not is_empty(flipped):
+        best = max(best, -_last_empty(opponent ^ flipped, player | flipped | second, first))
+    return best
+
+
+@compiled
+def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: int) -> int:
+    """Exact score with two empty squares left: both orders tried directly, without recursion."""
+    first = lowest(empty)
+    second = empty ^ first
+    best = _best_of_two(player, opponent, first, second, beta)
+    if best > -BOUND_MAX:
+        return best
+    best = _best_of_two(opponent, player, first, second, -alpha)
+    if best > -BOUND_MAX:
+        return -best
+    return final_score(player, opponent, 2)
+
+
+@compiled
 def _solve_shallow(
     player: Board,
     opponent: Board,
@@ -117,18 +146,26 @@ def _solve_shallow(
     control: npt.NDArray[np.int64],
 ) -> int:
     """The last few empties: each empty square tried directly (no move generation), odd
-    quadrants first, since the last move in a region tends to be the good one (parity)."""
+    quadrants first, since the last move in a region tends to be the good one (parity), and
+    within each the squares next to a corner last."""
     control[NODES] += 1
     empty = shape.board & ~(player | opponent)
     if empties == 1:
         return _last_empty(player, opponent, empty)
+    if empties == 2:
+        return _solve_two(player, opponent, empty, alpha, beta)
     odd = empty ^ empty
     for quadrant in shape.quadrants:
         if count(empty & quadrant) & 1:
             odd |= quadrant
+    risky = shape.x_squares | shape.c_squares
+    # Only a square next to an opponent disc can flip one.
+    reachable = around(opponent)
     best = -BOUND_MAX
-    for parity_pass in range(2):
-        candidates = empty & odd if parity_pass == 0 else empty & ~odd
+    for parity_pass in range(4):
+        region = odd if parity_pass < 2 else ~odd
+        squares = risky if parity_pass % 2 else ~risky
+        candidates = empty & region & squares & reachable
         while not is_empty(candidates):
             move_bit = lowest(candidates)
             candidates ^= move_bit
@@ -202,6 +239,20 @@ def _probe(player: Board, opponent: Board, shape: Shape, depth: int, alpha: int,
     return best
 
 
+_SQUARES = 128
+"""Beyond any square number: a move's order key and square are packed as key * _SQUARES + square."""
+
+
+@compiled
+def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> None:
+    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending."""
+    position = filled
+    while position > 0 and order[position - 1] > packed:
+        order[position] = order[position - 1]
+        position -= 1
+    order[position] = packed
+
+
 @compiled
 def solve_window(
     player: Board,
@@ -212,6 +263,7 @@ def solve_window(
     beta: int,
     ply: int,
     table: Table,
+    orders: npt.NDArray[np.int64],
     control: npt.NDArray[np.int64],
 ) -> int:
     """The score within (alpha, beta); at the root (`ply` 0) also the best square, -1 to pass.
@@ -219,7 +271,8 @@ def solve_window(
     A score at or below alpha is an upper bound and at or above beta a lower bound, with the
     root's move then unproven; inside the window both are exact.  The root never stops at the
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
-    by the quick key alone.  Once `control` says stop, it unwinds with made-up scores.
+    by the quick key alone.  Row `ply` of `orders` holds the node's moves in order, so that no
+    node allocates.  Once `control` says stop, it unwinds with made-up scores.
     """
     is_root = ply == 0
     if not is_root:
@@ -232,13 +285,14 @@ def solve_window(
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -solve_window(
-            opponent, player, shape, empties, -beta, -alpha, ply + 1, table, control
+            opponent, player, shape, empties, -beta, -alpha, ply + 1, table, orders, control
         )
     if is_root:
         control[NODES] += 1
     squares = empties + count(player) + count(opponent)
-    if empties >= _STABILITY_EMPTIES and not is_root:
-        # The opponent's stable discs are theirs at the end: the score is at most what is left.
+    if empties >= _STABILITY_EMPTIES and not is_root and squares - 2 * count(opponent) <= alpha:
+        # The opponent's stable discs are theirs at the end: the score is at most what is left
+        # (tried only when even all their discs being stable would decide the window).
         ceiling = squares - 2 * count(stable_discs(opponent, shape))
         if ceiling <= alpha:
             return ceiling
@@ -261,10 +315,8 @@ def solve_window(
         table_move = int(table.moves[slot])
     original_alpha = alpha
 
-    count_moves = count(moves)
-    move_squares = np.empty(count_moves, dtype=np.int64)
-    keys = np.empty(count_moves, dtype=np.int64)
-    filled = 0
+    order = orders[ply]
+    count_moves = 0
     remaining = moves
     while not is_empty(remaining):
         move_bit = lowest(remaining)
@@ -296,13 +348,14 @@ def solve_window(
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        insert_by_key(keys, move_squares, filled, key, square)
-        filled += 1
+        _insert_in_order(order, count_moves, key * _SQUARES + square)
+        count_moves += 1
 
     best = -BOUND_MAX
     best_move = NO_MOVE
     for index in range(count_moves):
-        move_bit = square_in(moves, move_squares[index])
+        square = order[index] & (_SQUARES - 1)
+        move_bit = square_in(moves, square)
         next_player, next_opponent = play(player, opponent, move_bit)
         # A null window proves a later move no better; only a surprise pays for a full search.
         score = -solve_window(
@@ -314,6 +367,7 @@ def solve_window(
             -alpha,
             ply + 1,
             table,
+            orders,
             control,
         )
         if index > 0 and alpha < score < beta:
@@ -326,13 +380,14 @@ def solve_window(
                 -score,
                 ply + 1,
                 table,
+                orders,
                 control,
             )
         if control[STOPPED]:
             return 0
         if score > best:
             best = score
-            best_move = move_squares[index]
+            best_move = square
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
@@ -369,6 +424,9 @@ class EndgameSolver:
     def __init__(self, geometry: Geometry, *, table_bits: int = TABLE_BITS) -> None:
         self.geometry = geometry
         self._table = Table.create(table_bits)
+        # A row per ply: a pass is a ply too, so at most two per empty square.
+        squares = geometry.size * geometry.size
+        self._orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
 
     def solve(
         self,
@@ -418,6 +476,7 @@ class EndgameSolver:
             beta,
             0,
             self._table,
+            self._orders,
             control,
         )
         if control[STOPPED]:
