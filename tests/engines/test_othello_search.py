@@ -10,7 +10,7 @@ from othello_positions import best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import analyse, choose_move, search, solve
-from damero.engines.othello.search import EVALUATIONS
+from damero.engines.othello.scoring import EVALUATIONS
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
 
 CORNER_OFFER = OthelloPosition.from_rows(

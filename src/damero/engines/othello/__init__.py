@@ -10,8 +10,8 @@ from damero.engines.othello import bits
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.player import analyse, choose_move
+from damero.engines.othello.scoring import EVALUATIONS
 from damero.engines.othello.search import (
-    EVALUATIONS,
     Analysis,
     score_moves,
     scores_are_exact,

@@ -41,7 +41,7 @@ def _cache_folder() -> Path:
 
 # Every compiled module of the engine imports this one first, so the folder is set before numba
 # looks for a cache of any of their functions.
-numba.config.CACHE_DIR = str(_cache_folder())
+numba.config.CACHE_DIR = str(_cache_folder())  # type: ignore[attr-defined]
 
 Board = Any
 """A board inside compiled code: a numpy unsigned 64-bit word (narrow) or a pair of them (wide).

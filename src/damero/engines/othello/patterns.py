@@ -28,8 +28,7 @@ import numpy.typing as npt
 
 from damero.engines.othello.bits import Board as Word
 from damero.engines.othello.bits import popcount
-from damero.engines.othello.board import Geometry, engine_board
-from damero.engines.othello.evaluation import DISC
+from damero.engines.othello.board import engine_board
 from damero.games.othello import OthelloPosition
 
 SIZE = 8
@@ -334,14 +333,3 @@ def evaluate_position(
     _, player, opponent = engine_board(position)
     chosen = load_weights() if weights is None else weights
     return float(pattern_score(np.uint64(player), np.uint64(opponent), chosen))
-
-
-def evaluate(geometry: Geometry, player: int, opponent: int) -> int:
-    """The learned evaluation in the hand-set one's terms: hundredths of a disc, 8x8 only.
-
-    Takes the same arguments as `evaluation.evaluate`, so a search can take either.
-    """
-    if geometry.size != SIZE:
-        raise ValueError(f"learned weights exist for 8x8 only, not {geometry.size}x{geometry.size}")
-    score = pattern_score(np.uint64(player), np.uint64(opponent), load_weights())
-    return round(score * DISC)
