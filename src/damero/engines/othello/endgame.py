@@ -49,7 +49,7 @@ BOUND_MAX = 127
 _SHALLOW_EMPTIES = 7
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
-_ETC_EMPTIES = 12
+_ETC_EMPTIES = 10
 """From this many empties up, the table is probed for every reply before searching any."""
 
 _PROBE_EMPTIES = 14
