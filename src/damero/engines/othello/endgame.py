@@ -262,6 +262,7 @@ def solve_window(
     alpha: int,
     beta: int,
     ply: int,
+    root_moves: Board,
     table: Table,
     orders: npt.NDArray[np.int64],
     control: npt.NDArray[np.int64],
@@ -272,7 +273,8 @@ def solve_window(
     root's move then unproven; inside the window both are exact.  The root never stops at the
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
     by the quick key alone.  Row `ply` of `orders` holds the node's moves in order, so that no
-    node allocates.  Once `control` says stop, it unwinds with made-up scores.
+    node allocates.  The root searches only its legal moves among `root_moves`.  Once `control`
+    says stop, it unwinds with made-up scores.
     """
     is_root = ply == 0
     if not is_root:
@@ -281,11 +283,23 @@ def solve_window(
         if out_of_budget(control):
             return 0
     moves = legal_moves(player, opponent, shape.board)
+    if is_root:
+        moves &= root_moves
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -solve_window(
-            opponent, player, shape, empties, -beta, -alpha, ply + 1, table, orders, control
+            opponent,
+            player,
+            shape,
+            empties,
+            -beta,
+            -alpha,
+            ply + 1,
+            root_moves,
+            table,
+            orders,
+            control,
         )
     if is_root:
         control[NODES] += 1
@@ -366,6 +380,7 @@ def solve_window(
             -beta if index == 0 else -alpha - 1,
             -alpha,
             ply + 1,
+            root_moves,
             table,
             orders,
             control,
@@ -379,6 +394,7 @@ def solve_window(
                 -beta,
                 -score,
                 ply + 1,
+                root_moves,
                 table,
                 orders,
                 control,
@@ -462,6 +478,25 @@ class EndgameSolver:
                 lower = probe.score
             target = max(lower, min(upper, probe.score))
 
+    def _distinct_moves(self, player: int, opponent: int) -> int:
+        """The legal moves, less those leading to a mirror image of an earlier one's position: from
+        a symmetric position (the start, for one) only one of each set of equal moves is searched."""
+        geometry = self.geometry
+        distinct = 0
+        seen = set()
+        remaining = geometry.legal_moves(player, opponent)
+        while remaining:
+            move_bit = remaining & -remaining
+            remaining ^= move_bit
+            next_player, next_opponent = geometry.play(player, opponent, move_bit)
+            canonical = min(
+                zip(geometry.images(next_player), geometry.images(next_opponent), strict=True)
+            )
+            if canonical not in seen:
+                seen.add(canonical)
+                distinct |= move_bit
+        return distinct
+
     def _solve_window(
         self, player: int, opponent: int, alpha: int, beta: int, control: npt.NDArray[np.int64]
     ) -> Solution:
@@ -475,6 +510,7 @@ class EndgameSolver:
             alpha,
             beta,
             0,
+            geometry.board(self._distinct_moves(player, opponent)),
             self._table,
             self._orders,
             control,
