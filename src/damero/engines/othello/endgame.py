@@ -40,6 +40,7 @@ from damero.engines.othello.table import (
     bounds,
     find,
     home_slot,
+    insert_by_key,
     store,
 )
 
@@ -239,20 +240,6 @@ def _probe(player: Board, opponent: Board, shape: Shape, depth: int, alpha: int,
     return best
 
 
-_SQUARES = 128
-"""Beyond any square number: a move's order key and square are packed as key * _SQUARES + square."""
-
-
-@compiled
-def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> None:
-    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending."""
-    position = filled
-    while position > 0 and order[position - 1] > packed:
-        order[position] = order[position - 1]
-        position -= 1
-    order[position] = packed
-
-
 @compiled
 def solve_window(
     player: Board,
@@ -272,9 +259,9 @@ def solve_window(
     A score at or below alpha is an upper bound and at or above beta a lower bound, with the
     root's move then unproven; inside the window both are exact.  The root never stops at the
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
-    by the quick key alone.  Row `ply` of `orders` holds the node's moves in order, so that no
-    node allocates.  The root searches only its legal moves among `root_moves`.  Once `control`
-    says stop, it unwinds with made-up scores.
+    by the quick key alone.  `orders[ply]` holds the node's move keys and squares in order, so
+    that no node allocates.  The root searches only its legal moves among `root_moves`.  Once
+    `control` says stop, it unwinds with made-up scores.
     """
     is_root = ply == 0
     if not is_root:
@@ -329,7 +316,8 @@ def solve_window(
         table_move = int(table.moves[slot])
     original_alpha = alpha
 
-    order = orders[ply]
+    keys = orders[ply, 0]
+    move_squares = orders[ply, 1]
     count_moves = 0
     remaining = moves
     while not is_empty(remaining):
@@ -362,13 +350,13 @@ def solve_window(
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        _insert_in_order(order, count_moves, key * _SQUARES + square)
+        insert_by_key(keys, move_squares, count_moves, key, square)
         count_moves += 1
 
     best = -BOUND_MAX
     best_move = NO_MOVE
     for index in range(count_moves):
-        square = order[index] & (_SQUARES - 1)
+        square = move_squares[index]
         move_bit = square_in(moves, square)
         next_player, next_opponent = play(player, opponent, move_bit)
         # A null window proves a later move no better; only a surprise pays for a full search.
@@ -442,7 +430,7 @@ class EndgameSolver:
         self._table = Table.create(table_bits)
         # A row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
-        self._orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
+        self._orders = np.zeros((2 * squares + 2, 2, squares), dtype=np.int64)
 
     def solve(
         self,
@@ -479,8 +467,8 @@ class EndgameSolver:
             target = max(lower, min(upper, probe.score))
 
     def _distinct_moves(self, player: int, opponent: int) -> int:
-        """The legal moves, less those leading to a mirror image of an earlier one's position: from
-        a symmetric position (the start, for one) only one of each set of equal moves is searched."""
+        """The legal moves, less those leading to a mirror image of an earlier one's position:
+        from a symmetric position (the start, for one) one move of each equal set is searched."""
         geometry = self.geometry
         distinct = 0
         seen = set()
