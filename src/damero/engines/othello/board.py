@@ -50,6 +50,30 @@ class Geometry:
         """The (row, column) of bit number `index` in the engine layout."""
         return divmod(index, self.stride)
 
+    def images(self, bits_: int) -> list[int]:
+        """A board under each of the square's eight symmetries, itself first."""
+        last = self.size - 1
+        images = [0] * 8
+        remaining = bits_
+        while remaining:
+            bit = remaining & -remaining
+            remaining ^= bit
+            row, column = self.row_column(bit.bit_length() - 1)
+            for index, (image_row, image_column) in enumerate(
+                (
+                    (row, column),
+                    (column, row),
+                    (row, last - column),
+                    (last - column, row),
+                    (last - row, column),
+                    (column, last - row),
+                    (last - row, last - column),
+                    (last - column, last - row),
+                )
+            ):
+                images[index] |= self.bit(image_row, image_column)
+        return images
+
     def squares(self, cells: list[tuple[int, int]]) -> int:
         return sum(self.bit(row, column) for row, column in set(cells))
 

@@ -49,7 +49,7 @@ BOUND_MAX = 127
 _SHALLOW_EMPTIES = 7
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
-_ETC_EMPTIES = 12
+_ETC_EMPTIES = 10
 """From this many empties up, the table is probed for every reply before searching any."""
 
 _PROBE_EMPTIES = 14
@@ -245,7 +245,8 @@ _SQUARES = 128
 
 @compiled
 def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> None:
-    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending."""
+    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending: one
+    array of packed values sorts faster than `insert_by_key`'s two."""
     position = filled
     while position > 0 and order[position - 1] > packed:
         order[position] = order[position - 1]
@@ -262,6 +263,7 @@ def solve_window(
     alpha: int,
     beta: int,
     ply: int,
+    root_moves: Board,
     table: Table,
     orders: npt.NDArray[np.int64],
     control: npt.NDArray[np.int64],
@@ -272,7 +274,8 @@ def solve_window(
     root's move then unproven; inside the window both are exact.  The root never stops at the
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
     by the quick key alone.  Row `ply` of `orders` holds the node's moves in order, so that no
-    node allocates.  Once `control` says stop, it unwinds with made-up scores.
+    node allocates.  The root searches only its legal moves among `root_moves`.  Once
+    `control` says stop, it unwinds with made-up scores.
     """
     is_root = ply == 0
     if not is_root:
@@ -281,11 +284,23 @@ def solve_window(
         if out_of_budget(control):
             return 0
     moves = legal_moves(player, opponent, shape.board)
+    if is_root:
+        moves &= root_moves
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -solve_window(
-            opponent, player, shape, empties, -beta, -alpha, ply + 1, table, orders, control
+            opponent,
+            player,
+            shape,
+            empties,
+            -beta,
+            -alpha,
+            ply + 1,
+            root_moves,
+            table,
+            orders,
+            control,
         )
     if is_root:
         control[NODES] += 1
@@ -366,6 +381,7 @@ def solve_window(
             -beta if index == 0 else -alpha - 1,
             -alpha,
             ply + 1,
+            root_moves,
             table,
             orders,
             control,
@@ -379,6 +395,7 @@ def solve_window(
                 -beta,
                 -score,
                 ply + 1,
+                root_moves,
                 table,
                 orders,
                 control,
@@ -462,6 +479,25 @@ class EndgameSolver:
                 lower = probe.score
             target = max(lower, min(upper, probe.score))
 
+    def _distinct_moves(self, player: int, opponent: int) -> int:
+        """The legal moves, less those leading to a mirror image of an earlier one's position:
+        from a symmetric position (the start, for one) one move of each equal set is searched."""
+        geometry = self.geometry
+        distinct = 0
+        seen = set()
+        remaining = geometry.legal_moves(player, opponent)
+        while remaining:
+            move_bit = remaining & -remaining
+            remaining ^= move_bit
+            next_player, next_opponent = geometry.play(player, opponent, move_bit)
+            canonical = min(
+                zip(geometry.images(next_player), geometry.images(next_opponent), strict=True)
+            )
+            if canonical not in seen:
+                seen.add(canonical)
+                distinct |= move_bit
+        return distinct
+
     def _solve_window(
         self, player: int, opponent: int, alpha: int, beta: int, control: npt.NDArray[np.int64]
     ) -> Solution:
@@ -475,6 +511,7 @@ class EndgameSolver:
             alpha,
             beta,
             0,
+            geometry.board(self._distinct_moves(player, opponent)),
             self._table,
             self._orders,
             control,
