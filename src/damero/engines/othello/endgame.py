@@ -13,10 +13,14 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.extending import overload
 
+from damero.engines.othello import patterns
 from damero.engines.othello.bits import (
     Board,
     around,
@@ -33,6 +37,7 @@ from damero.engines.othello.bits import (
 )
 from damero.engines.othello.board import Geometry, Shape
 from damero.engines.othello.evaluation import stable_discs
+from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
     TABLE_BITS,
@@ -207,29 +212,66 @@ def _ordering_key(player: Board, opponent: Board, move_bit: Board, shape: Shape)
 
 
 @compiled
-def _probe(player: Board, opponent: Board, shape: Shape, depth: int, alpha: int, beta: int) -> int:
-    """A shallow alpha-beta on mobility, corners and potential mobility, used only to order moves
-    near the root of a big endgame, where a better first guess saves whole subtrees."""
+def _mobility_estimate(
+    player: Board, opponent: Board, moves: Board, replies: Board, shape: Shape
+) -> int:
+    """Mobility, corners and potential mobility: a quick estimate for any board size."""
+    empty = shape.board & ~(player | opponent)
+    return (
+        8 * (count(moves) - count(replies))
+        + 40 * (count(player & shape.corners) - count(opponent & shape.corners))
+        + 2 * (count(around(opponent) & empty) - count(around(player) & empty))
+    )
+
+
+def _probe_estimate(
+    player: Board, opponent: Board, moves: Board, replies: Board, shape: Shape, weights: Any
+) -> int:
+    """A probe's leaf: the learned patterns (tenths of a disc) when `weights` has rows (8x8
+    boards), else `_mobility_estimate`."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_probe_estimate, strict=False)
+def _probe_estimate_overload(
+    player: Any, opponent: Any, moves: Any, replies: Any, shape: Any, weights: Any
+) -> Any:
+    if isinstance(player, types.Integer):
+
+        def narrow(
+            player: Board, opponent: Board, moves: Board, replies: Board, shape: Shape, weights: Any
+        ) -> int:
+            if weights.shape[0] > 0:
+                return int(patterns.pattern_score(player, opponent, weights) * 10.0)
+            return _mobility_estimate(player, opponent, moves, replies, shape)
+
+        return narrow
+    return lambda player, opponent, moves, replies, shape, weights: _mobility_estimate(
+        player, opponent, moves, replies, shape
+    )
+
+
+@compiled
+def _probe(
+    player: Board, opponent: Board, shape: Shape, depth: int, alpha: int, beta: int, weights: Any
+) -> int:
+    """A shallow alpha-beta over `_probe_estimate`, used only to order moves far from the end
+    of a big endgame, where a better first guess saves whole subtrees."""
     moves = legal_moves(player, opponent, shape.board)
     replies = legal_moves(opponent, player, shape.board)
     if is_empty(moves) and is_empty(replies):
         empties = count(shape.board & ~(player | opponent))
         return 1000 * final_score(player, opponent, empties)
     if depth <= 0:
-        empty = shape.board & ~(player | opponent)
-        return (
-            8 * (count(moves) - count(replies))
-            + 40 * (count(player & shape.corners) - count(opponent & shape.corners))
-            + 2 * (count(around(opponent) & empty) - count(around(player) & empty))
-        )
+        return _probe_estimate(player, opponent, moves, replies, shape, weights)
     if is_empty(moves):
-        return -_probe(opponent, player, shape, depth - 1, -beta, -alpha)
+        return -_probe(opponent, player, shape, depth - 1, -beta, -alpha, weights)
     best = -1_000_000
     while not is_empty(moves):
         move_bit = lowest(moves)
         moves ^= move_bit
         next_player, next_opponent = play(player, opponent, move_bit)
-        score = -_probe(next_player, next_opponent, shape, depth - 1, -beta, -alpha)
+        score = -_probe(next_player, next_opponent, shape, depth - 1, -beta, -alpha, weights)
         if score > best:
             best = score
             if score > alpha:
@@ -267,6 +309,7 @@ def solve_window(
     table: Table,
     orders: npt.NDArray[np.int64],
     control: npt.NDArray[np.int64],
+    weights: Any,
 ) -> int:
     """The score within (alpha, beta); at the root (`ply` 0) also the best square, -1 to pass.
 
@@ -301,6 +344,7 @@ def solve_window(
             table,
             orders,
             control,
+            weights,
         )
     if is_root:
         control[NODES] += 1
@@ -347,17 +391,16 @@ def solve_window(
                 if refuted >= beta:
                     return refuted
         if empties >= _PROBE_EMPTIES:
-            # Computed, not literal, bounds: a recursive compiled function must always be called
-            # with the same argument types, or its on-disk cache breaks (numba issue 6713).
+            learned = weights.shape[0] > 0
+            # The learned estimate orders well one ply deep, helped by the mobility key; the
+            # quick one needs a deeper look.  Computed, not literal, arguments: a recursive
+            # compiled function must always be called with the same argument types, or its
+            # on-disk cache breaks (numba issue 6713).
+            depth = 1 if learned else min(_PROBE_DEPTH_MAX, 2 + (empties - _PROBE_EMPTIES) // 2)
             window = _PROBE_WINDOW + 0 * empties
-            key = _probe(
-                next_player,
-                next_opponent,
-                shape,
-                min(_PROBE_DEPTH_MAX, 2 + (empties - _PROBE_EMPTIES) // 2),
-                -window,
-                window,
-            )
+            key = _probe(next_player, next_opponent, shape, depth, -window, window, weights)
+            if learned:
+                key += _ordering_key(player, opponent, move_bit, shape)
         else:
             key = _ordering_key(player, opponent, move_bit, shape)
         square = index_of(move_bit)
@@ -385,6 +428,7 @@ def solve_window(
             table,
             orders,
             control,
+            weights,
         )
         if index > 0 and alpha < score < beta:
             score = -solve_window(
@@ -399,6 +443,7 @@ def solve_window(
                 table,
                 orders,
                 control,
+                weights,
             )
         if control[STOPPED]:
             return 0
@@ -438,9 +483,12 @@ class Solution:
 class EndgameSolver:
     """An exact solver for one board size, keeping its transposition table between solves."""
 
-    def __init__(self, geometry: Geometry, *, table_bits: int = TABLE_BITS) -> None:
+    def __init__(
+        self, geometry: Geometry, *, table_bits: int = TABLE_BITS, evaluation: str = "learned"
+    ) -> None:
         self.geometry = geometry
         self._table = Table.create(table_bits)
+        self._weights = weights_for(geometry.size, evaluation)
         # A row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
         self._orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
@@ -515,6 +563,7 @@ class EndgameSolver:
             self._table,
             self._orders,
             control,
+            self._weights,
         )
         if control[STOPPED]:
             # Unwinding stores nothing, so the table stays sound for the next solve.
