@@ -13,7 +13,7 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -296,30 +296,32 @@ def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> 
     order[position] = packed
 
 
+class Solve(NamedTuple):
+    """What every node of one solve shares, passed down as one argument."""
+
+    shape: Shape
+    root_moves: Board
+    """The root searches only its legal moves among these."""
+    table: Table
+    orders: npt.NDArray[np.int64]
+    """Row `ply` holds the moves of the node at that ply in order, so that no node allocates."""
+    control: npt.NDArray[np.int64]
+    weights: Any
+    """The learned pattern weights (8x8), or none: then moves are ordered without them."""
+
+
 @compiled
 def solve_window(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    empties: int,
-    alpha: int,
-    beta: int,
-    ply: int,
-    root_moves: Board,
-    table: Table,
-    orders: npt.NDArray[np.int64],
-    control: npt.NDArray[np.int64],
-    weights: Any,
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, run: Solve
 ) -> int:
     """The score within (alpha, beta); at the root (`ply` 0) also the best square, -1 to pass.
 
     A score at or below alpha is an upper bound and at or above beta a lower bound, with the
     root's move then unproven; inside the window both are exact.  The root never stops at the
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
-    by the quick key alone.  Row `ply` of `orders` holds the node's moves in order, so that no
-    node allocates.  The root searches only its legal moves among `root_moves`.  Once
-    `control` says stop, it unwinds with made-up scores.
+    by the quick key alone.  Once `run.control` says stop, it unwinds with made-up scores.
     """
+    shape, table, control, weights = run.shape, run.table, run.control, run.weights
     is_root = ply == 0
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
@@ -328,24 +330,11 @@ def solve_window(
             return 0
     moves = legal_moves(player, opponent, shape.board)
     if is_root:
-        moves &= root_moves
+        moves &= run.root_moves
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
-        return -solve_window(
-            opponent,
-            player,
-            shape,
-            empties,
-            -beta,
-            -alpha,
-            ply + 1,
-            root_moves,
-            table,
-            orders,
-            control,
-            weights,
-        )
+        return -solve_window(opponent, player, empties, -beta, -alpha, ply + 1, run)
     if is_root:
         control[NODES] += 1
     squares = empties + count(player) + count(opponent)
@@ -374,7 +363,7 @@ def solve_window(
         table_move = int(table.moves[slot])
     original_alpha = alpha
 
-    order = orders[ply]
+    order = run.orders[ply]
     count_moves = 0
     remaining = moves
     while not is_empty(remaining):
@@ -419,31 +408,15 @@ def solve_window(
         score = -solve_window(
             next_player,
             next_opponent,
-            shape,
             empties - 1,
             -beta if index == 0 else -alpha - 1,
             -alpha,
             ply + 1,
-            root_moves,
-            table,
-            orders,
-            control,
-            weights,
+            run,
         )
         if index > 0 and alpha < score < beta:
             score = -solve_window(
-                next_player,
-                next_opponent,
-                shape,
-                empties - 1,
-                -beta,
-                -score,
-                ply + 1,
-                root_moves,
-                table,
-                orders,
-                control,
-                weights,
+                next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
             )
         if control[STOPPED]:
             return 0
@@ -554,16 +527,18 @@ class EndgameSolver:
         score = solve_window(
             geometry.board(player),
             geometry.board(opponent),
-            geometry.shape,
             geometry.empties(player, opponent),
             alpha,
             beta,
             0,
-            geometry.board(self._distinct_moves(player, opponent)),
-            self._table,
-            self._orders,
-            control,
-            self._weights,
+            Solve(
+                geometry.shape,
+                geometry.board(self._distinct_moves(player, opponent)),
+                self._table,
+                self._orders,
+                control,
+                self._weights,
+            ),
         )
         if control[STOPPED]:
             # Unwinding stores nothing, so the table stays sound for the next solve.
