@@ -3,6 +3,7 @@ moves have one winner, seats are secrets, and a restarted server goes on where i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
@@ -47,6 +48,21 @@ def new_game(client: TestClient, **body: object) -> dict[str, Any]:
 def connect(client: TestClient, game_id: str, token: str | None = None, lang: str = "en") -> Any:
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
     return client.websocket_connect(f"/ws/{game_id}{query}")
+
+
+@contextlib.contextmanager
+def both_seats(client: TestClient) -> Iterator[tuple[Socket, Socket, int]]:
+    """The mouse's and the cats' sockets of a new Four Cats game, each past its first state, and
+    the game's version."""
+    created = new_game(client, game="catmouse")
+    mouse, cats = created["tokens"]
+    with (
+        connect(client, created["id"], mouse) as player,
+        connect(client, created["id"], cats) as other,
+    ):
+        version = next_state(player)["version"]
+        next_state(other)
+        yield player, other, version
 
 
 def send(socket: Socket, **message: object) -> None:
@@ -104,14 +120,7 @@ def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
 
 
 def test_bad_messages_are_refused_to_their_sender_only(client: TestClient) -> None:
-    created = new_game(client, game="catmouse")
-    mouse, cats = created["tokens"]
-    with (
-        connect(client, created["id"], mouse) as player,
-        connect(client, created["id"], cats) as other,
-    ):
-        version = next_state(player)["version"]
-        next_state(other)
+    with both_seats(client) as (player, other, version):
         cases = [
             ("not json at all", "web.bad_json"),
             ("[1, 2]", "web.bad_message"),
@@ -137,14 +146,7 @@ def test_bad_messages_are_refused_to_their_sender_only(client: TestClient) -> No
 
 
 def test_illegal_and_out_of_turn_moves_say_why(client: TestClient) -> None:
-    created = new_game(client, game="catmouse")
-    mouse, cats = created["tokens"]
-    with (
-        connect(client, created["id"], mouse) as player,
-        connect(client, created["id"], cats) as other,
-    ):
-        version = next_state(player)["version"]
-        next_state(other)
+    with both_seats(client) as (player, other, version):
         move(other, "1 5", version)
         assert next_error(other)["message"] == "It is not your turn: the mouse is to move."
         move(player, "31", version)

@@ -1,7 +1,7 @@
 """The leaf score of the engine's searches: the learned patterns on 8x8, the hand-set terms else.
 
-The midgame search scores its leaves with it, and the exact solver orders its moves by it far
-from the end.  Compiled code takes the weights as an argument: an array without rows means the
+The midgame search scores its leaves with it; the exact solver takes the same weights, through
+`weights_for`, to order its moves far from the end.  Compiled code takes the weights as an argument: an array without rows means the
 hand-set evaluation, so one compiled version serves both choices.
 """
 
