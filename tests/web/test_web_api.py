@@ -125,7 +125,7 @@ def test_bad_messages_are_refused_to_their_sender_only(client: TestClient) -> No
             ("not json at all", "web.bad_json"),
             ("[1, 2]", "web.bad_message"),
             (json.dumps({"type": "dance"}), "web.bad_message"),
-            (json.dumps({"type": "move", "move": 30}), "web.bad_message"),
+            (json.dumps({"type": "move", "move": 30}), "web.bad_field"),
             (json.dumps({"type": "move", "move": "99", "version": version}), None),
             (json.dumps({"type": "move", "move": "12", "version": version}), None),
             (json.dumps({"type": "move", "move": "30", "version": version + 5}), "web.moved_on"),
