@@ -64,6 +64,7 @@ CLAIM_SECONDS = 30.0
 """How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
 it run out."""
 MODES = ("local", "computer", "friend")
+TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
 SEATS = ("first", "second")
 LOG = logging.getLogger("damero.web")
 
@@ -161,6 +162,7 @@ class Hub:
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.clients: defaultdict[str, set[Client]] = defaultdict(set)
         self.thinking: dict[str, asyncio.Task[None]] = {}
+        self.hint_tasks: set[asyncio.Task[None]] = set()
         self.unreleased: set[tuple[str, int]] = set()
         """Computer's turns this process claimed and could not play nor give back yet."""
         self.workers = Workers()
@@ -260,26 +262,35 @@ class Hub:
             await self.commit(table, table.taken_back())
 
     async def hint(self, client: Client, game_id: str) -> None:
-        """The best move for the client's side: one hint at a time a socket, a few a minute an
-        address, thought of on the hints' own threads and shortened when they are busy."""
+        """Starts thinking of the best move for the client's side; its answer comes when it is
+        ready, and the socket's other messages go on meanwhile. One hint at a time a socket, a few
+        a minute an address, on the hints' own threads and shortened when they are busy."""
         table = await self.table(game_id)
         if not client.sides or table.is_finished:
             raise WebError("web.no_hint")
         if client.hinting:
             raise WebError("web.hint_pending")
         self.hints.take(client.address)
+        client.hinting = True
+        task = asyncio.get_running_loop().create_task(self._hint(client, table))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _hint(self, client: Client, table: Table) -> None:
         position = table.position
 
         def analyse(limit: Limit) -> list[tuple[Any, Any]]:
             return list(table.game.analyst.move_values(position, limit=limit, clock=time.monotonic))
 
-        client.hinting = True
         try:
             values = await self.workers.hint(analyse)
+            if not values:
+                raise WebError("web.no_hint")
+        except DameroError as error:
+            await client.refuse(error)
+            return
         finally:
             client.hinting = False
-        if not values:
-            raise WebError("web.no_hint")
         move, value = values[0]
         meaning = client.catalog.say(describe_value(table.game, value, position.side_to_move))
         text = table.game.format_move(move)
@@ -406,7 +417,7 @@ class Hub:
 
     async def close(self) -> None:
         self.sweeper.cancel()
-        for task in self.thinking.values():
+        for task in [*self.thinking.values(), *self.hint_tasks]:
             task.cancel()
         self.workers.close()
 
@@ -429,11 +440,13 @@ def address_of(connection: Request | WebSocket) -> str:
 
 
 def _error_response(error: DameroError, language: object, status: int = 400) -> JSONResponse:
-    """The error in the client's language: 503 for a database fault (try again later), else
-    `status`."""
+    """The error in the client's language: 503 for a database fault, 429 for a limit reached (try
+    again later, both), else `status`."""
     catalog = catalog_for(language)
     if isinstance(error, DatabaseFault):
         status = 503
+    elif error.message.key in TOO_MANY:
+        status = 429
     return JSONResponse(
         {"code": error.message.key, "message": catalog.say(error.message)}, status_code=status
     )
