@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -165,7 +166,8 @@ def test_a_hint_asked_while_others_think_is_shortened_and_past_a_few_refused() -
             workers.hint(slow), workers.hint(slow), workers.hint(slow), return_exceptions=True
         )
 
-    results = asyncio.run(ask_three())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        results = thread.submit(asyncio.run, ask_three()).result()
     workers.close()
     assert results[:2] == [None, None]
     assert getattr(results[2], "message", None) is not None

@@ -234,9 +234,18 @@ class Hub:
             sends.append(_send_text(client.socket, built[key]))
         await asyncio.gather(*sends)
 
+    async def current(self, game_id: str, version: int) -> Table:
+        """The game, read again if a client has seen a newer version than this process holds (the
+        other process's commit has not been heard of here yet)."""
+        table = await self.table(game_id)
+        if version > table.version:
+            self.tables.pop(game_id, None)
+            table = await self.table(game_id)
+        return table
+
     async def move(self, client: Client, game_id: str, version: int, text: str) -> None:
         async with self.locks[game_id]:
-            table = await self.table(game_id)
+            table = await self.current(game_id, version)
             if not client.sides:
                 raise WebError("web.spectator_move")
             if version != table.version:
@@ -251,7 +260,7 @@ class Hub:
 
     async def undo(self, client: Client, game_id: str, version: int) -> None:
         async with self.locks[game_id]:
-            table = await self.table(game_id)
+            table = await self.current(game_id, version)
             if not table.can_take_back(client.sides):
                 raise WebError("web.cannot_undo")
             if version != table.version:

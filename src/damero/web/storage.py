@@ -155,6 +155,9 @@ class Change:
     is_take_back: bool = False
 
 
+CONNECT_SECONDS = 10
+
+
 def default_url() -> str:
     """SQLite in the user's data folder ($XDG_DATA_HOME/damero, else ~/.local/share/damero)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -179,7 +182,14 @@ def _engine(url: str) -> sa.Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # A database that does not answer is a fault within seconds, not a request held for minutes.
+    return sa.create_engine(
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": CONNECT_SECONDS},
+    )
 
 
 class Storage:
@@ -198,11 +208,8 @@ class Storage:
             )
             raise StorageError("web.no_database", url=url, why=reason[:200]) from None
         shown = self.describe()
-        if self.engine.dialect.name == "sqlite" and self.engine.url.database in (
-            None,
-            "",
-            ":memory:",
-        ):
+        in_memory = self.engine.url.database in (None, "", ":memory:")
+        if self.engine.dialect.name == "sqlite" and in_memory:
             raise StorageError("web.memory_database", url=shown)
         try:
             self.check()
