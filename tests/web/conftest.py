@@ -13,6 +13,10 @@ from typing import Any
 
 import pytest
 from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PostgresCluster, Server
+from starlette.testclient import TestClient
+
+from damero.web.app import create_app
+from damero.web.storage import Storage
 
 
 class _Tracebacks(logging.Handler):
@@ -35,6 +39,19 @@ def no_traceback_logged() -> Iterator[None]:
     finally:
         root.removeHandler(handler)
     assert not handler.seen, "a traceback was logged:\n" + "\n".join(handler.seen)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """A new SQLite database (a test on PostgreSQL names its own)."""
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    """The app on `database`, run in the test's process."""
+    with TestClient(create_app(Storage(database))) as running:
+        yield running
 
 
 @pytest.fixture

@@ -22,17 +22,6 @@ from damero.web.storage import Storage
 Socket = Any
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-
-
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(Storage(database))) as running:
-        yield running
-
-
 def new_game(client: TestClient, **body: object) -> dict[str, Any]:
     response = client.post("/api/games", json={"mode": "friend", **body})
     assert response.status_code == 200, response.text

@@ -3,7 +3,6 @@ to the same positions: at the terminal, and uploaded to the server again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +12,6 @@ from test_web_api import connect, move, next_state
 
 from damero.games import GAMES, find_game
 from damero.records import read_any
-from damero.web.app import create_app
-from damero.web.storage import Storage
 
 Run = Any
 
@@ -33,12 +30,6 @@ SET_STARTS = {
     "catmouse": ({}, "22 2 3 4 17 mouse"),
     "othello": ({"size": 6}, othello_after(3, 6)),
 }
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Storage(f"sqlite:///{tmp_path / 'games.sqlite3'}"))) as running:
-        yield running
 
 
 def test_every_game_has_a_set_start_here() -> None:

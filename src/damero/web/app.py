@@ -532,9 +532,9 @@ def create_app(
         try:
             body = checks.json_object(await _capped_body(request, MAX_MESSAGE))
             game = game_of(checks.field(body, "game", str), checks.field(body, "options", dict, {}))
-            mode = checks.one_of(body, "mode", MODES, "local")
-            seat = checks.one_of(body, "seat", SEATS, "first")
-            level = checks.one_of(body, "level", LEVELS, 3)
+            mode = checks.one_of(body, "mode", MODES, "local", refusal="web.bad_mode")
+            seat = checks.one_of(body, "seat", SEATS, "first", refusal="web.bad_seat")
+            level = checks.one_of(body, "level", LEVELS, 3, refusal="web.bad_seat")
             start = game.start()
             if "start" in body:
                 text = checks.field(body, "start", str)

@@ -79,10 +79,16 @@ def field(
 
 
 def one_of(
-    message: Mapping[str, Any], name: str, allowed: Collection[ValueT], default: ValueT
+    message: Mapping[str, Any],
+    name: str,
+    allowed: Collection[ValueT],
+    default: ValueT,
+    *,
+    refusal: str,
 ) -> ValueT:
-    """`message[name]` (or `default` when absent), of the type of `default` and among `allowed`."""
+    """`message[name]` (or `default` when absent), of the type of `default`; WebError(`refusal`),
+    which says what is allowed, if it is not among `allowed`."""
     value = field(message, name, type(default), default)
     if value not in allowed:
-        raise WebError("web.bad_field", name=name)
+        raise WebError(refusal)
     return value
