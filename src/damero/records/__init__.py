@@ -79,10 +79,8 @@ def format_for(record: Record) -> RecordFormat:
     starting board and cannot say whose turn it is at another)."""
     from damero.records.movelist import MOVE_LIST
 
-    if record.start == record.game.start():
-        format_: RecordFormat = record.game.record_format
-        return format_
-    return MOVE_LIST
+    own: RecordFormat = record.game.record_format
+    return own if record.start == record.game.start() else MOVE_LIST
 
 
 def read_any(path: Path) -> Record:

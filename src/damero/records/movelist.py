@@ -9,7 +9,7 @@
 Lines starting with '#' after the first are header lines and comments; blank lines are ignored.
 Every line a writer adds ends with a line feed, so a last line without one was cut off. A game
 with options says them in header lines (`# size: 6`), and a game that did not start from its
-starting position says where it did, as `analyse` takes it (`# start: X---O---- X`), so every
+starting position says where it did, as `analyse` takes it (`# start: X---O----`), so every
 game, from any position, reads back to the same positions.
 """
 
