@@ -37,11 +37,17 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
 from servers import PostgresCluster, Server
 
 
-def create_game(base: str) -> dict[str, str]:
+def create_game(base: str, index: int) -> dict[str, str]:
+    """A new game for pair `index`, asked for as from an address of its own (198.18.0.0/15, the
+    range kept for benchmarks, in the header a trusted proxy on loopback sets): the server limits
+    the games one address starts, and each pair stands for two players elsewhere."""
     request = urllib.request.Request(
         f"http://{base}/api/games",
         data=json.dumps({"game": "catmouse", "mode": "friend"}).encode(),
-        headers={"Content-Type": "application/json"},
+        headers={
+            "Content-Type": "application/json",
+            "X-Forwarded-For": f"198.18.{index // 256}.{index % 256}",
+        },
     )
     created = json.loads(urllib.request.urlopen(request, timeout=30).read())
     links = created["links"]
@@ -71,7 +77,7 @@ async def play_games(
     """Plays game after game on one pair of sockets, each seat on its own server if there are several."""
     rng = random.Random(index)
     while time.monotonic() < stop:
-        created = await asyncio.to_thread(create_game, bases[index % len(bases)])
+        created = await asyncio.to_thread(create_game, bases[index % len(bases)], index)
         urls = [
             f"ws://{bases[(index + seat) % len(bases)]}/ws/{created['id']}?token={created[name]}"
             for seat, name in enumerate(("first", "second"))

@@ -1,13 +1,57 @@
-"""Real parts for the browser tests: `damero serve` on a free loopback port, and Debian's Chromium."""
+"""Real parts for the browser tests: `damero serve` on a free loopback port, and Debian's Chromium.
+
+Every test here fails if the server logged a traceback: a server started as a process has its
+log read when it stops (`Server.check_log`), and an app run in the test's own process has every
+log record with an exception caught here."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PostgresCluster, Server
+from starlette.testclient import TestClient
+
+from damero.web.app import create_app
+from damero.web.storage import Storage
+
+
+class _Tracebacks(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info or "Traceback" in record.getMessage():
+            self.seen.append(self.format(record))
+
+
+@pytest.fixture(autouse=True)
+def no_traceback_logged() -> Iterator[None]:
+    handler = _Tracebacks()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    assert not handler.seen, "a traceback was logged:\n" + "\n".join(handler.seen)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """A new SQLite database (a test on PostgreSQL names its own)."""
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    """The app on `database`, run in the test's process."""
+    with TestClient(create_app(Storage(database))) as running:
+        yield running
 
 
 @pytest.fixture

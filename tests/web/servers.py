@@ -38,6 +38,7 @@ class Server:
     def __init__(self, url: str, log: Path, *options: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log
         self.log = log.open("a")
         self.process = subprocess.Popen(
             [
@@ -67,6 +68,8 @@ class Server:
                 time.sleep(0.1)
 
     def stop(self) -> None:
+        """Stops the server; fails if its log holds a traceback (the server never logs one for
+        anything a client sends or a database does)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -75,11 +78,17 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+        self.check_log()
 
     def kill(self) -> None:
         self.process.kill()
         self.process.wait()
         self.log.close()
+        self.check_log()
+
+    def check_log(self) -> None:
+        text = self.log_path.read_text(errors="replace")
+        assert "Traceback" not in text, f"a traceback in {self.log_path}:\n{text[-4000:]}"
 
 
 POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -104,6 +113,9 @@ class PostgresCluster:
         as_postgres(
             str(POSTGRES_BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres"
         )
+        self._start()
+
+    def _start(self) -> None:
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
         as_postgres(
             str(POSTGRES_BIN / "pg_ctl"),
@@ -116,6 +128,13 @@ class PostgresCluster:
             "-w",
             "start",
         )
+
+    def halt(self) -> None:
+        """Stops the PostgreSQL server at once, as a crash or an outage would; `resume` starts it."""
+        as_postgres(str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+    def resume(self) -> None:
+        self._start()
 
     def new_database(self) -> str:
         """The URL of a new, empty database on this server."""
@@ -130,5 +149,5 @@ class PostgresCluster:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
     def stop(self) -> None:
-        as_postgres(str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -18,7 +18,7 @@ from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
-from damero.records import Record, read_file, rewrite_file
+from damero.records import Record, format_for, read_file, rewrite_file
 from damero.records.paths import expand, refusal_to_create
 
 WATCHING_DELAY = 1.0
@@ -160,7 +160,7 @@ def play(
     recorder = None
     if save is not None:
         try:
-            recorder = record.game.record_format.create(save, record)
+            recorder = format_for(record).create(save, record)
         except RecordWriteError as error:
             console.say_message(error.message)
             console.say("record.playing_unsaved")

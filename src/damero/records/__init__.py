@@ -13,7 +13,7 @@ from damero.records.paths import expand
 from damero.records.reading import read_text
 from damero.records.record import Record, RecordFormat
 
-__all__ = ["Record", "RecordFormat", "read_any", "read_file", "rewrite_file"]
+__all__ = ["Record", "RecordFormat", "format_for", "read_any", "read_file", "rewrite_file"]
 
 ENCODING = "utf-8"
 
@@ -73,6 +73,16 @@ def _check_game(record: Record, game: Game[Any, Any] | None) -> None:
         raise RecordError("record.wrong_game", line=1, found=record.game.name, wanted=game.name)
 
 
+def format_for(record: Record) -> RecordFormat:
+    """The format to write `record` in: its game's, unless the game started from a position set
+    by hand, which only damero's move list can hold (the Othello seed's file starts from the
+    starting board and cannot say whose turn it is at another)."""
+    from damero.records.movelist import MOVE_LIST
+
+    own: RecordFormat = record.game.record_format
+    return own if record.start == record.game.start() else MOVE_LIST
+
+
 def read_any(path: Path) -> Record:
     """The record in the file at `path`, recognising its format among the games' formats."""
     return read_file(path)
@@ -81,5 +91,5 @@ def read_any(path: Path) -> Record:
 def rewrite_file(path: Path, record: Record) -> None:
     """Replaces the file at `path` by `record` in its game's format, through a renamed temporary file."""
     text = io.StringIO()
-    record.game.record_format.write(record, text)
+    format_for(record).write(record, text)
     replace_file(path, text.getvalue().encode(ENCODING))

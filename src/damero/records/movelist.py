@@ -7,8 +7,10 @@
     4 8
 
 Lines starting with '#' after the first are header lines and comments; blank lines are ignored.
-Every line a writer adds ends with a line feed, so a last line without one was cut off. Any
-game without options of its own can use this format.
+Every line a writer adds ends with a line feed, so a last line without one was cut off. A game
+with options says them in header lines (`# size: 6`), and a game that did not start from its
+starting position says where it did, as `analyse` takes it (`# start: X---O----`), so every
+game, from any position, reads back to the same positions.
 """
 
 from __future__ import annotations
@@ -33,8 +35,21 @@ def format_moves(game: Any, moves: tuple[Any, ...]) -> str:
     return "".join(game.format_move(move) + "\n" for move in moves)
 
 
+START = "start"
+
+
+def setup_header(record: Record) -> tuple[tuple[str, str], ...]:
+    """The header lines that say which game was played: its options, and its start when it is
+    not the game's own."""
+    game = record.game
+    lines = [(name, str(getattr(game, name))) for name in game.options]
+    if record.start != game.start():
+        lines.append((START, game.format_position(record.start)))
+    return tuple(lines)
+
+
 def write(record: Record, stream: TextIO) -> None:
-    stream.write(format_header(record.game.name, record.header))
+    stream.write(format_header(record.game.name, setup_header(record) + record.header))
     stream.write(format_moves(record.game, record.moves))
 
 
@@ -58,7 +73,8 @@ def read(stream: TextIO) -> Record:
         raise RecordError("record.not_damero", line=1)
     game = _game_named(first[len(MAGIC) :].strip())
     header: list[tuple[str, str]] = []
-    position = start = game.start()
+    start_line: tuple[int, str] | None = None
+    start = position = None
     moves: list[Any] = []
     cut_off = not text.endswith("\n")
     for number, raw in enumerate(lines[1:], start=2):
@@ -69,8 +85,16 @@ def read(stream: TextIO) -> Record:
             raise RecordError("record.cut_off", line=number, text=line[:40])
         if line.startswith("#"):
             key, _, value = line[1:].partition(":")
-            header.append((key.strip(), value.strip()))
+            key, value = key.strip(), value.strip()
+            if position is None and key in game.options:
+                game = _set_up(game, key, value, number)
+            elif position is None and key == START:
+                start_line = number, value
+            else:
+                header.append((key, value))
             continue
+        if position is None:
+            start = position = _start_of(game, start_line)
         try:
             move = game.parse_move(position, line)
             position = position.play(move)
@@ -79,7 +103,34 @@ def read(stream: TextIO) -> Record:
                 "record.bad_move", line=number, text=line[:40], reason=error.message
             ) from error
         moves.append(move)
+    if start is None:
+        start = _start_of(game, start_line)
     return Record(game, tuple(header), start, tuple(moves))
+
+
+def _set_up(game: Any, key: str, value: str, line: int) -> Any:
+    """The game with the option a header line gives (`size: 6`)."""
+    allowed = game.options[key]
+    if not value.isdigit() or int(value) not in allowed:
+        raise RecordError("record.bad_option", line=line, name=key, text=value[:40])
+    return game.variant(**{key: int(value)})
+
+
+def _start_of(game: Any, start_line: tuple[int, str] | None) -> Any:
+    """Where the game began: the position of the `start` header (its line, its text), else the
+    game's own start. A position of another variant (a 6x6 board in an 8x8 game) is refused."""
+    if start_line is None:
+        return game.start()
+    line, text = start_line
+    try:
+        position = game.parse_position(text)
+    except DameroError as error:
+        raise RecordError("record.bad_start", line=line, reason=error.message) from None
+    if any(
+        getattr(position, name, getattr(game, name)) != getattr(game, name) for name in game.options
+    ):
+        raise RecordError("record.start_mismatch", line=line)
+    return position
 
 
 @dataclass(frozen=True)
@@ -101,7 +152,7 @@ class MoveListFormat:
 
     def create(self, path: Path, record: Record) -> FileRecorder:
         """Starts the file with the record so far; its moves may be taken back like later ones."""
-        create_file(path, format_header(record.game.name, record.header))
+        create_file(path, format_header(record.game.name, setup_header(record) + record.header))
         return record_moves(self.extend(path, replace(record, moves=())), record)
 
     def extend(self, path: Path, record: Record) -> FileRecorder:

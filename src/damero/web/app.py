@@ -13,12 +13,12 @@ import contextlib
 import functools
 import io
 import json
+import logging
 import random
 import tempfile
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,12 +32,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damero import games
-from damero.core import Message, Side, describe_value
+from damero.core import Limit, Message, Side, describe_value
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, en, es
-from damero.players import LEVELS, THINKING, computer_player
-from damero.records import Record, read_any
-from damero.web.storage import Change, Storage, StoredGame
+from damero.players import LEVELS, computer_player
+from damero.records import Record, format_for, read_any
+from damero.web import checks
+from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits, TokenBucket
+from damero.web.storage import Change, DatabaseFault, Storage, StoredGame
 from damero.web.table import (
     SEAT_NAMES,
     Table,
@@ -48,6 +50,7 @@ from damero.web.table import (
     replay_texts,
     view,
 )
+from damero.web.workers import Workers
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 2_000
@@ -60,6 +63,10 @@ OPEN_GAMES_LISTED = 50
 CLAIM_SECONDS = 30.0
 """How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
 it run out."""
+MODES = ("local", "computer", "friend")
+TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
+SEATS = ("first", "second")
+LOG = logging.getLogger("damero.web")
 
 _CATALOGS = {language: Catalog(language) for language in LANGUAGES}
 PAGE_WORDS = {
@@ -75,23 +82,18 @@ def catalog_for(language: object) -> Catalog:
 
 @dataclass(eq=False)
 class Client:
-    """One socket watching or playing a game."""
+    """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
+    while one is thought of."""
 
     socket: WebSocket
     sides: frozenset[Side]
     catalog: Catalog
-    allowance: float = BURST
-    checked: float = field(default_factory=time.monotonic)
+    messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
+    hinting: bool = False
 
-    def may_send(self) -> bool:
-        """A token bucket: refills at PER_SECOND up to BURST; each message takes one."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * PER_SECOND)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+    @property
+    def address(self) -> str:
+        return address_of(self.socket)
 
     async def send(self, message: dict[str, object]) -> None:
         with contextlib.suppress(Exception):
@@ -132,29 +134,46 @@ class GroupCommitter:
                 results = await to_thread.run_sync(
                     self.storage.write, [change for change, _ in batch]
                 )
-            except Exception as error:
+            except DatabaseFault as fault:
                 for _, done in batch:
-                    done.set_exception(error)
+                    if not done.done():
+                        done.set_exception(fault)
                 continue
             for (_, done), stored in zip(batch, results, strict=True):
-                done.set_result(stored)
+                if not done.done():
+                    done.set_result(stored)
 
 
 class Hub:
     """The games being played in this process, their sockets, and the storage behind them."""
 
     def __init__(
-        self, storage: Storage, *, claim_seconds: float = CLAIM_SECONDS, computer_threads: int = 2
+        self,
+        storage: Storage,
+        *,
+        claim_seconds: float = CLAIM_SECONDS,
+        sweep_seconds: float | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.storage = storage
         self.claim_seconds = claim_seconds
+        self.sweep_seconds = max(claim_seconds / 3, 0.5) if sweep_seconds is None else sweep_seconds
         self.tables: dict[str, Table] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.clients: defaultdict[str, set[Client]] = defaultdict(set)
         self.thinking: dict[str, asyncio.Task[None]] = {}
-        self.executor = ThreadPoolExecutor(computer_threads, thread_name_prefix="computer")
+        self.hint_tasks: set[asyncio.Task[None]] = set()
+        self.unreleased: set[tuple[str, int]] = set()
+        """Computer's turns this process claimed and could not play nor give back yet."""
+        self.workers = Workers()
         self.rng = random.Random()
         self.committer = GroupCommitter(storage)
+        self.new_games = AddressLimit(
+            "web.too_many_games", burst=limits.games_burst, per_second=limits.games_per_second
+        )
+        self.hints = AddressLimit(
+            "web.too_many_hints", burst=limits.hints_burst, per_second=limits.hints_per_second
+        )
 
     async def table(self, game_id: object) -> Table:
         """The game with this id, from memory or storage; WebError if there is none."""
@@ -168,7 +187,8 @@ class Hub:
             table = self.tables.setdefault(game_id, Table.from_stored(stored))
         return table
 
-    async def create(self, table: Table) -> None:
+    async def create(self, table: Table, address: str) -> None:
+        self.new_games.take(address)
         await self.committer.commit(table.stored())
         self.tables[table.id] = table
         self.start_thinking(table)
@@ -176,16 +196,22 @@ class Hub:
     async def commit(self, table: Table, changed: Table) -> None:
         """Stores `changed` if `table` is still the stored version, then tells every socket."""
         kept = min(len(table.moves), len(changed.moves))
-        stored = await self.committer.commit(
-            Change(
-                table.id,
-                version=table.version,
-                first=kept,
-                moves=changed.move_texts[kept:],
-                finished=changed.is_finished,
-                is_take_back=kept < len(table.moves),
+        try:
+            stored = await self.committer.commit(
+                Change(
+                    table.id,
+                    version=table.version,
+                    first=kept,
+                    moves=changed.move_texts[kept:],
+                    finished=changed.is_finished,
+                    is_take_back=kept < len(table.moves),
+                )
             )
-        )
+        except DatabaseFault:
+            # A commit cut off by a lost connection may have gone in after all: the game is read
+            # afresh next time rather than trusted from memory.
+            self.tables.pop(table.id, None)
+            raise
         if not stored:
             # Another writer moved the game on: read it again and refuse this change.
             self.tables.pop(table.id, None)
@@ -208,13 +234,20 @@ class Hub:
             sends.append(_send_text(client.socket, built[key]))
         await asyncio.gather(*sends)
 
-    async def move(self, client: Client, game_id: str, version: object, text: object) -> None:
-        async with self.locks[game_id]:
+    async def current(self, game_id: str, version: int) -> Table:
+        """The game, read again if a client has seen a newer version than this process holds (the
+        other process's commit has not been heard of here yet)."""
+        table = await self.table(game_id)
+        if version > table.version:
+            self.tables.pop(game_id, None)
             table = await self.table(game_id)
+        return table
+
+    async def move(self, client: Client, game_id: str, version: int, text: str) -> None:
+        async with self.locks[game_id]:
+            table = await self.current(game_id, version)
             if not client.sides:
                 raise WebError("web.spectator_move")
-            if not isinstance(text, str) or not isinstance(version, int):
-                raise WebError("web.bad_message")
             if version != table.version:
                 raise WebError("web.moved_on")
             if table.is_finished:
@@ -225,9 +258,9 @@ class Hub:
             moves, notices = table.after_move(text)
             await self.commit(table, table.extended(moves, notices))
 
-    async def undo(self, client: Client, game_id: str, version: object) -> None:
+    async def undo(self, client: Client, game_id: str, version: int) -> None:
         async with self.locks[game_id]:
-            table = await self.table(game_id)
+            table = await self.current(game_id, version)
             if not table.can_take_back(client.sides):
                 raise WebError("web.cannot_undo")
             if version != table.version:
@@ -238,16 +271,35 @@ class Hub:
             await self.commit(table, table.taken_back())
 
     async def hint(self, client: Client, game_id: str) -> None:
+        """Starts thinking of the best move for the client's side; its answer comes when it is
+        ready, and the socket's other messages go on meanwhile. One hint at a time a socket, a few
+        a minute an address, on the hints' own threads and shortened when they are busy."""
         table = await self.table(game_id)
         if not client.sides or table.is_finished:
             raise WebError("web.no_hint")
+        if client.hinting:
+            raise WebError("web.hint_pending")
+        self.hints.take(client.address)
+        client.hinting = True
+        task = asyncio.get_running_loop().create_task(self._hint(client, table))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _hint(self, client: Client, table: Table) -> None:
         position = table.position
-        values = await asyncio.get_running_loop().run_in_executor(
-            self.executor,
-            lambda: table.game.analyst.move_values(position, limit=THINKING, clock=time.monotonic),
-        )
-        if not values:
-            raise WebError("web.no_hint")
+
+        def analyse(limit: Limit) -> list[tuple[Any, Any]]:
+            return list(table.game.analyst.move_values(position, limit=limit, clock=time.monotonic))
+
+        try:
+            values = await self.workers.hint(analyse)
+            if not values:
+                raise WebError("web.no_hint")
+        except DameroError as error:
+            await client.refuse(error)
+            return
+        finally:
+            client.hinting = False
         move, value = values[0]
         meaning = client.catalog.say(describe_value(table.game, value, position.side_to_move))
         text = table.game.format_move(move)
@@ -271,40 +323,68 @@ class Hub:
         )
 
     async def _think(self, game_id: str, version: int, level: int) -> None:
-        claimed = await to_thread.run_sync(
-            lambda: self.storage.claim(
-                game_id, version=version, seconds=self.claim_seconds, now=time.time()
+        """Claims the computer's turn at `version`, thinks and commits its move. A database fault on
+        the way gives the claim back (now, or at a later sweep once the database answers), so the
+        next sweep takes the turn up again."""
+        claimed = False
+        try:
+            claimed = await to_thread.run_sync(
+                lambda: self.storage.claim(
+                    game_id, version=version, seconds=self.claim_seconds, now=time.time()
+                )
             )
-        )
-        if not claimed:
-            return  # another process thinks, or the game moved on
-        table = await self.table(game_id)
-        player = computer_player(table.game, level=level, rng=self.rng, clock=time.monotonic)
-        position = table.position
-        move = await asyncio.get_running_loop().run_in_executor(
-            self.executor, player.choose, position
-        )
-        async with self.locks[game_id]:
-            self.thinking.pop(game_id, None)
+            if not claimed:
+                return  # another process thinks, or the game moved on
             table = await self.table(game_id)
-            if table.version != version:
-                return
-            moves, notices = table.after_move(table.game.format_move(move))
-            with contextlib.suppress(WebError):
+            player = computer_player(table.game, level=level, rng=self.rng, clock=time.monotonic)
+            position = table.position
+            move = await self.workers.think(functools.partial(player.choose, position))
+            async with self.locks[game_id]:
+                self.thinking.pop(game_id, None)
+                table = await self.table(game_id)
+                if table.version != version:
+                    return
+                moves, notices = table.after_move(table.game.format_move(move))
                 await self.commit(table, table.extended(moves, notices))
+        except DameroError:
+            if claimed:
+                self.unreleased.add((game_id, version))
+                await self._release_claims()
+        finally:
+            if self.thinking.get(game_id) is asyncio.current_task():
+                del self.thinking[game_id]
+
+    async def _release_claims(self) -> None:
+        """Gives back the turns claimed here whose think failed; those the database does not take
+        yet stay for the next sweep."""
+        for game_id, version in list(self.unreleased):
+            with contextlib.suppress(DatabaseFault):
+                await to_thread.run_sync(
+                    functools.partial(self.storage.release, game_id, version=version)
+                )
+                self.unreleased.discard((game_id, version))
 
     async def sweep(self) -> None:
         """At a start and then from time to time: the computer takes up every game where it is to
-        move and no process holds its turn (one that died mid-think lets its claim expire)."""
+        move and no process holds its turn (one that died mid-think lets its claim expire). A
+        database fault skips one sweep; the next tries again."""
         while True:
-            now = time.time()
-            for game_id in await to_thread.run_sync(
-                functools.partial(self.storage.unclaimed_with_computer, now=now)
-            ):
-                self.tables.pop(game_id, None)  # read it afresh: another process may have moved it
-                with contextlib.suppress(DameroError):
-                    self.start_thinking(await self.table(game_id))
-            await asyncio.sleep(max(self.claim_seconds / 3, 0.5))
+            try:
+                await self._sweep_once()
+            except DatabaseFault:
+                pass  # logged where it happened; the database may be back by the next sweep
+            except Exception:
+                LOG.exception("the sweep for the computer's turns failed; it goes on")
+            await asyncio.sleep(self.sweep_seconds)
+
+    async def _sweep_once(self) -> None:
+        await self._release_claims()
+        for game_id in await to_thread.run_sync(
+            functools.partial(self.storage.unclaimed_with_computer, now=time.time())
+        ):
+            self.tables.pop(game_id, None)  # read it afresh: another process may have moved it
+            with contextlib.suppress(WebError):
+                self.start_thinking(await self.table(game_id))
 
     def heard(self, game_id: str, version: int) -> None:
         """Another process committed `version` of a game: its sockets here are told (listener thread)."""
@@ -326,7 +406,10 @@ class Hub:
         if cached is not None and cached.version >= version > 0:
             return
         async with self.locks[game_id]:
-            stored = await to_thread.run_sync(self.storage.load, game_id)
+            try:
+                stored = await to_thread.run_sync(self.storage.load, game_id)
+            except DatabaseFault:
+                return  # the listener reconnects once the database is back, and reads it then
             if stored is None:
                 return
             table = Table.from_stored(stored)
@@ -343,9 +426,9 @@ class Hub:
 
     async def close(self) -> None:
         self.sweeper.cancel()
-        for task in self.thinking.values():
+        for task in [*self.thinking.values(), *self.hint_tasks]:
             task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()
 
 
 async def _send_text(socket: WebSocket, text: str) -> None:
@@ -353,17 +436,42 @@ async def _send_text(socket: WebSocket, text: str) -> None:
         await socket.send_text(text)
 
 
+async def _close(socket: WebSocket, code: int) -> None:
+    """Closes a socket whose client may have left already (then there is nothing to close)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await socket.close(code=code)
+
+
+def address_of(connection: Request | WebSocket) -> str:
+    """Where a request comes from, for the limits by address (behind a trusted proxy, uvicorn has
+    put the address it forwards for here)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 def _error_response(error: DameroError, language: object, status: int = 400) -> JSONResponse:
+    """The error in the client's language: 503 for a database fault, 429 for a limit reached (try
+    again later, both), else `status`."""
     catalog = catalog_for(language)
+    if isinstance(error, DatabaseFault):
+        status = 503
+    elif error.message.key in TOO_MANY:
+        status = 429
     return JSONResponse(
         {"code": error.message.key, "message": catalog.say(error.message)}, status_code=status
     )
 
 
-def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Starlette:
+def create_app(
+    storage: Storage,
+    *,
+    claim_seconds: float = CLAIM_SECONDS,
+    sweep_seconds: float | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Starlette:
     """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
-    by the process that took it is taken over by another."""
-    hub = Hub(storage, claim_seconds=claim_seconds)
+    by the process that took it is taken over by another, looked for every `sweep_seconds`
+    (a third of `claim_seconds` unless given)."""
+    hub = Hub(storage, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -385,7 +493,10 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
         return JSONResponse(texts)
 
     async def listing(request: Request) -> Response:
-        stored = await to_thread.run_sync(lambda: storage.open_games(limit=OPEN_GAMES_LISTED))
+        try:
+            stored = await to_thread.run_sync(lambda: storage.open_games(limit=OPEN_GAMES_LISTED))
+        except DatabaseFault as fault:
+            return _error_response(fault, request.query_params.get("lang"))
         return JSONResponse(
             {
                 "games": [
@@ -419,26 +530,25 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
     async def create(request: Request) -> Response:
         language = request.query_params.get("lang")
         try:
-            body = await _json_body(request)
-            game = game_of(body.get("game"), body.get("options") or {})
-            mode = body.get("mode", "local")
-            seat = body.get("seat", "first")
-            level = body.get("level", 3)
-            if seat not in ("first", "second") or level not in LEVELS:
-                raise WebError("web.bad_seat")
+            body = checks.json_object(await _capped_body(request, MAX_MESSAGE))
+            game = game_of(checks.field(body, "game", str), checks.field(body, "options", dict, {}))
+            mode = checks.one_of(body, "mode", MODES, "local", refusal="web.bad_mode")
+            seat = checks.one_of(body, "seat", SEATS, "first", refusal="web.bad_seat")
+            level = checks.one_of(body, "level", LEVELS, 3, refusal="web.bad_seat")
             start = game.start()
             if "start" in body:
-                if not isinstance(body["start"], str) or len(body["start"]) > 400:
-                    raise WebError("web.bad_message")
-                start = game.parse_position(body["start"])
-            moves = replay_texts(game, start, _list(body.get("moves", [])))
+                text = checks.field(body, "start", str)
+                if len(text) > 400:
+                    raise WebError("web.bad_field", name="start")
+                start = game.parse_position(text)
+            moves = replay_texts(game, start, _list(checks.field(body, "moves", list, [])))
             side = Side.FIRST if seat == "first" else Side.SECOND
             table, token, other = new_table(
-                game, mode=str(mode), side=side, level=level, start=start, moves=moves
+                game, mode=mode, side=side, level=level, start=start, moves=moves
             )
+            await hub.create(table, address_of(request))
         except DameroError as error:
             return _error_response(error, language)
-        await hub.create(table)
         base = f"/play/{table.id}"
         links = {"you": f"{base}#seat={token}", "watch": base}
         if other is not None:
@@ -451,7 +561,8 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
         except DameroError as error:
             return _error_response(error, request.query_params.get("lang"), 404)
         text = io.StringIO()
-        table.game.record_format.write(_dated(table), text)
+        dated = _dated(table)
+        format_for(dated).write(dated, text)
         return Response(
             text.getvalue().encode("utf-8"),
             media_type="text/plain; charset=utf-8",
@@ -478,14 +589,18 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
         return JSONResponse(_replay_document(record, catalog_for(language)))
 
     async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
+        try:
+            await websocket.accept()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client left before it was answered
         game_id = websocket.path_params["game_id"]
         catalog = catalog_for(websocket.query_params.get("lang"))
         try:
             table = await hub.table(game_id)
         except DameroError as error:
             await Client(websocket, frozenset(), catalog).refuse(error)
-            await websocket.close(code=4404)
+            # 1011: the server could not serve it now (the page tries again); 4404: no such game.
+            await _close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
             return
         token = websocket.query_params.get("token")
         client = Client(websocket, table.sides_of(token), catalog)
@@ -531,25 +646,38 @@ def create_app(storage: Storage, *, claim_seconds: float = CLAIM_SECONDS) -> Sta
 
 
 async def _handle(hub: Hub, client: Client, game_id: str, text: str | None) -> None:
-    """One message from a socket: a move, an undo, a hint, a language or a request to resync."""
-    if not client.may_send():
+    """One message from a socket: a move, an undo, a hint, a language or a request to resync.
+
+    A move or an undo the database could not store is refused saying so and why: nothing of it
+    was kept, and the player may send it again."""
+    if not client.messages.take():
         raise WebError("web.flood")
     if text is None:
         raise WebError("web.bad_message")
     if len(text) > MAX_MESSAGE:
         raise WebError("web.too_long", limit=MAX_MESSAGE)
-    message = _json_object(text)
+    message = checks.json_object(text)
     kind = message.get("type")
     actions: dict[str, Callable[[], Awaitable[None]]] = {
-        "move": lambda: hub.move(client, game_id, message.get("version"), message.get("move")),
-        "undo": lambda: hub.undo(client, game_id, message.get("version")),
+        "move": lambda: hub.move(
+            client,
+            game_id,
+            checks.field(message, "version", int),
+            checks.field(message, "move", str),
+        ),
+        "undo": lambda: hub.undo(client, game_id, checks.field(message, "version", int)),
         "hint": lambda: hub.hint(client, game_id),
         "sync": lambda: _sync(hub, client, game_id, message.get("lang")),
     }
     action = actions.get(kind) if isinstance(kind, str) else None
     if action is None:
         raise WebError("web.bad_message")
-    await action()
+    try:
+        await action()
+    except DatabaseFault as fault:
+        if kind == "move":
+            raise WebError("web.not_saved", why=fault.why) from None
+        raise
 
 
 async def _sync(hub: Hub, client: Client, game_id: str, language: object) -> None:
@@ -558,8 +686,8 @@ async def _sync(hub: Hub, client: Client, game_id: str, language: object) -> Non
     await client.send(view(await hub.table(game_id), client.sides, client.catalog))
 
 
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list) or len(value) > 1000:
+def _list(value: list[object]) -> list[object]:
+    if len(value) > 1000:
         raise WebError("web.bad_move_list", number=0)
     return value
 
@@ -576,21 +704,6 @@ async def _capped_body(request: Request, limit: int) -> bytes:
             raise WebError("web.too_large", limit=limit // 1024)
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    return _json_object(await _capped_body(request, MAX_MESSAGE))
-
-
-def _json_object(data: str | bytes) -> dict[str, Any]:
-    """A JSON object from a client; WebError for anything else."""
-    try:
-        value = json.loads(data)
-    except ValueError:
-        raise WebError("web.bad_json") from None
-    if not isinstance(value, dict):
-        raise WebError("web.bad_message")
-    return value
 
 
 def _read_record(data: bytes) -> Record:

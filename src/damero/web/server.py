@@ -1,35 +1,92 @@
-"""`damero serve`: the app on uvicorn, over the storage the --db URL names."""
+"""`damero serve`: the app on uvicorn, over the storage the --db URL names.
+
+Everything that can stop a server from serving (a port out of range, an unknown host, a port
+taken, a database that cannot be used or is damaged) is refused in words before the server says
+it is serving.
+"""
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from damero.cli.console import Console
+from damero.core import Message
+from damero.errors import DameroError, os_reason
 from damero.web.app import create_app
 from damero.web.storage import Storage, StorageError, default_url
 
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """uvicorn drops a socket sending more; the app refuses anything past its own, smaller limit."""
+PORTS = range(1, 65536)
+
+
+class ServeError(DameroError):
+    """The server cannot listen where it was asked to."""
+
+
+class AnsweredHandshakes(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, answering the handshakes that websockets refuses.
+
+    websockets reads an upgrade request line of at most 8 KB (and headers of at most 8 KB each,
+    128 of them) and refuses a longer one with 414 or 431; uvicorn never sends that answer, so the
+    client would wait and the connection be held open. Here the answer is sent and the connection
+    closed at once.
+    """
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if not self.handshake_initiated and self.conn.handshake_exc is not None:
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            self.transport.close()
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on `host` and `port`; ServeError saying why there is none."""
+    if port not in PORTS:
+        raise ServeError("web.bad_port", port=port)
+    try:
+        family, _, _, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        return socket.create_server(address, family=family)
+    except (socket.gaierror, UnicodeError):
+        raise ServeError(
+            "web.cannot_listen", host=host, port=port, why=Message("web.unknown_host")
+        ) from None
+    except OSError as error:
+        why = Message("web.address_in_use") if error.errno == errno.EADDRINUSE else os_reason(error)
+        raise ServeError("web.cannot_listen", host=host, port=port, why=why) from None
 
 
 def serve(console: Console, *, host: str, port: int, url: str | None, claim_seconds: float) -> int:
-    """Runs the server until Ctrl-C; 2 if the database cannot be opened."""
-    url = url or default_url()
+    """Runs the server until Ctrl-C; 2 if it cannot listen or the database cannot be used."""
     try:
-        storage = Storage(url)
-    except StorageError as error:
+        listener = listening_socket(host, port)
+    except ServeError as error:
         console.say_message(error.message)
         return 2
-    console.say("web.serving", url=f"http://{host}:{port}/", db=storage.describe())
-    try:
-        uvicorn.run(
+    with listener:
+        try:
+            storage = Storage(url or default_url())
+        except StorageError as error:
+            console.say_message(error.message)
+            return 2
+        shown_host = f"[{host}]" if ":" in host else host
+        console.say("web.serving", url=f"http://{shown_host}:{port}/", db=storage.describe())
+        config = uvicorn.Config(
             create_app(storage, claim_seconds=claim_seconds),
-            host=host,
-            port=port,
+            ws=AnsweredHandshakes,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,
             ws_per_message_deflate=False,  # states are small; compressing each costs more than it saves
             log_level="warning",
         )
-    finally:
-        storage.close()
+        try:
+            uvicorn.Server(config).run(sockets=[listener])
+        finally:
+            storage.close()
     return 0

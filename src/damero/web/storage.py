@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import threading
 import time
@@ -21,7 +22,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from damero.core import Message
 from damero.errors import DameroError
+
+LOG = logging.getLogger("damero.web")
 
 METADATA = sa.MetaData()
 
@@ -100,6 +104,44 @@ class StorageError(DameroError):
     """A database that cannot be opened or prepared: the message says which and why."""
 
 
+class DatabaseFault(DameroError):
+    """The database failed a read or a write (full, unreachable, damaged, busy): nothing of that
+    transaction was kept. `why` says which in words; the server goes on and tries again later."""
+
+    def __init__(self, why: Message) -> None:
+        super().__init__("web.database_fault", why=why)
+        self.why = why
+
+
+_FAULTS = (
+    ("database or disk is full", "web.db_full"),
+    ("disk full", "web.db_full"),
+    ("no space left", "web.db_full"),
+    ("disk i/o error", "web.db_unwritable"),
+    ("file too large", "web.db_unwritable"),
+    ("malformed", "web.db_damaged"),
+    ("not a database", "web.db_damaged"),
+    ("database is locked", "web.db_busy"),
+    ("readonly", "web.db_unwritable"),
+    ("read-only", "web.db_unwritable"),
+)
+
+
+def fault_of(error: sa.exc.SQLAlchemyError) -> DatabaseFault:
+    """The fault `error` means, in words a player is told; a lost or refused connection is
+    "unreachable". The database's own words, which may name hosts, go to the server's log only."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    lowered = text.lower()
+    key = next((key for words, key in _FAULTS if words in lowered), None)
+    if key is None:
+        disconnected = getattr(error, "connection_invalidated", False) or isinstance(
+            error, sa.exc.OperationalError | sa.exc.InterfaceError | sa.exc.DisconnectionError
+        )
+        key = "web.db_unreachable" if disconnected else "web.db_failed"
+    LOG.warning("database fault (%s): %s", key, text.splitlines()[0][:300] if text else type(error))
+    return DatabaseFault(Message(key))
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """A game moved from `version` to the next: moves from number `first` on become `moves`
@@ -111,6 +153,9 @@ class Change:
     moves: tuple[str, ...]
     finished: bool
     is_take_back: bool = False
+
+
+CONNECT_SECONDS = 10
 
 
 def default_url() -> str:
@@ -137,21 +182,41 @@ def _engine(url: str) -> sa.Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # A database that does not answer is a fault within seconds, not a request held for minutes.
+    return sa.create_engine(
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": CONNECT_SECONDS},
+    )
 
 
 class Storage:
-    """The games of one database; every method is one transaction and may be called from any thread."""
+    """The games of one database; every method is one transaction and may be called from any thread.
+
+    A method whose transaction fails raises DatabaseFault, and nothing of it is kept; the next
+    call tries the database afresh (a pool's broken connections are replaced), so a server goes
+    on once the database is back."""
 
     def __init__(self, url: str) -> None:
         try:
             self.engine = _engine(url)
-            self.migrate()
         except (sa.exc.SQLAlchemyError, ValueError, ImportError) as error:
             reason = (
                 str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             )
             raise StorageError("web.no_database", url=url, why=reason[:200]) from None
+        shown = self.describe()
+        in_memory = self.engine.url.database in (None, "", ":memory:")
+        if self.engine.dialect.name == "sqlite" and in_memory:
+            raise StorageError("web.memory_database", url=shown)
+        try:
+            self.check()
+            self.migrate()
+        except DatabaseFault as fault:
+            self.engine.dispose()
+            raise StorageError("web.no_database", url=shown, why=fault.why) from None
 
     def describe(self) -> str:
         """The database's URL without its password, to show."""
@@ -162,8 +227,24 @@ class Storage:
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
-        with self.engine.begin() as connection:
-            yield connection
+        try:
+            with self.engine.begin() as connection:
+                yield connection
+        except sa.exc.SQLAlchemyError as error:
+            raise fault_of(error) from None
+
+    def check(self) -> None:
+        """Refuses a damaged SQLite file before anything is served from it (DatabaseFault).
+
+        `quick_check` reads every page once, a second for a file of many thousands of games;
+        PostgreSQL keeps its own files whole, so there is nothing to check there."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        with self._transaction() as connection:
+            problems = connection.exec_driver_sql("PRAGMA quick_check").scalars().all()
+        if problems != ["ok"]:
+            LOG.warning("damaged database: %s", "; ".join(problems)[:300])
+            raise DatabaseFault(Message("web.db_damaged"))
 
     def migrate(self) -> int:
         """Brings the schema to the latest version; returns that version."""
@@ -182,15 +263,16 @@ class Storage:
         return len(MIGRATIONS)
 
     def load(self, game_id: str) -> StoredGame | None:
-        """The game with this id, or None if there is none."""
+        """The game with this id, or None if there is none.
+
+        The game and its moves come from one statement, so from one snapshot of the database:
+        the version read always belongs to the moves read, whoever commits meanwhile."""
         with self._transaction() as connection:
-            row = connection.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
-            if row is None:
-                return None
-            moves = connection.execute(
-                sa.select(MOVES.c.text).where(MOVES.c.game_id == game_id).order_by(MOVES.c.number)
-            ).scalars()
-            return _stored(row, tuple(moves))
+            rows = connection.execute(_LOAD, {"game_key": game_id}).all()
+        if not rows:
+            return None
+        moves = tuple(row.move for row in rows if row.move is not None)
+        return _stored(rows[0], moves)
 
     def write(self, items: Sequence[StoredGame | Change]) -> list[bool]:
         """Stores new games and changes in one transaction, so one sync to the disk serves them all.
@@ -240,6 +322,16 @@ class Storage:
                 .values(claimed_until=now + seconds)
             ).rowcount
             return bool(changed == 1)
+
+    def release(self, game_id: str, *, version: int) -> None:
+        """Gives back the computer's turn at `version`, taken by `claim` and left unplayed (its think
+        failed), so that the next sweep of any process takes it up at once."""
+        with self._transaction() as connection:
+            connection.execute(
+                GAMES.update()
+                .where(GAMES.c.id == game_id, GAMES.c.version == version)
+                .values(claimed_until=None)
+            )
 
     def open_games(self, *, limit: int) -> list[StoredGame]:
         """The newest unfinished games, newest first, without their moves (a list to watch)."""
@@ -306,6 +398,13 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
     )
     return True
 
+
+_LOAD = (
+    sa.select(GAMES, MOVES.c.text.label("move"))
+    .select_from(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id))
+    .where(GAMES.c.id == sa.bindparam("game_key"))
+    .order_by(MOVES.c.number)
+)
 
 CHANNEL = "damero_moves"
 LISTEN_WAIT_SECONDS = 10.0

@@ -45,7 +45,8 @@ def game_of(name: object, options: object) -> Game[Any, Any]:
     except KeyError:
         raise WebError("web.unknown_game", name=str(name)[:40]) from None
     if not isinstance(options, Mapping) or any(
-        key not in game.options or value not in game.options[key] for key, value in options.items()
+        key not in game.options or type(value) is not int or value not in game.options[key]
+        for key, value in options.items()
     ):
         raise WebError("web.bad_options", game=game.name)
     return game.variant(**options)

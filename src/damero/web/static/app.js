@@ -190,14 +190,17 @@ function gamePage(id) {
       } else if (message.type === "error") {
         error.textContent = message.message;
       } else if (message.type === "hint") {
+        if (!state || message.version !== state.version) return;  // the game moved on meanwhile
         hinted = message.move;
         error.textContent = message.message;
         render();
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (connection !== socket) return;
-      error.textContent = say("page.reconnecting");
+      // 1011: the server could not serve the game just now and said why; keep its words.
+      const why = event.code === 1011 ? `${error.textContent} ` : "";
+      error.textContent = why + say("page.reconnecting");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     };

@@ -1,0 +1,69 @@
+"""The threads that think beside the event loop: the computer's turns on threads of their own, and
+hints apart on theirs, so that no number of hints can keep the computer from its turn.
+
+A hint never waits long: it may be asked while the hint threads are busy, but it must be
+answered HINT_SECONDS after it was asked, so one that waited thinks only for what time is left
+(a shorter search, not a later one). Past the few that may wait, a hint is refused in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from damero.core import Limit
+from damero.web.table import WebError
+
+ResultT = TypeVar("ResultT")
+
+HINT_SECONDS = 2.0
+"""The longest a hint takes from its asking to its answer, waiting included (and a moment more)."""
+SHORTEST_HINT = 0.05
+"""What a hint that waited its whole time still thinks: a shallow search, answered at once."""
+
+
+class Workers:
+    """`computer_threads` threads for the computer's turns; `hint_threads` for hints, with at most
+    `hints_waiting` more hints waiting for one of them."""
+
+    def __init__(
+        self,
+        *,
+        computer_threads: int = 2,
+        hint_threads: int = 1,
+        hints_waiting: int = 4,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.computer = ThreadPoolExecutor(computer_threads, thread_name_prefix="computer")
+        self.hints = ThreadPoolExecutor(hint_threads, thread_name_prefix="hint")
+        self.hint_places = hint_threads + hints_waiting
+        self.hints_asked = 0
+        self.clock = clock
+
+    async def think(self, choose: Callable[[], ResultT]) -> ResultT:
+        """`choose()` run on a computer's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.computer, choose)
+
+    async def hint(self, analyse: Callable[[Limit], ResultT]) -> ResultT:
+        """`analyse(limit)` run on a hint's thread, the limit being the time left of HINT_SECONDS
+        since now; WebError('web.busy') if too many hints are asked already."""
+        if self.hints_asked >= self.hint_places:
+            raise WebError("web.busy")
+        asked = self.clock()
+        self.hints_asked += 1
+
+        def shortened() -> ResultT:
+            left = HINT_SECONDS - (self.clock() - asked)
+            return analyse(Limit(seconds=max(left, SHORTEST_HINT)))
+
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.hints, shortened)
+        finally:
+            self.hints_asked -= 1
+
+    def close(self) -> None:
+        for executor in (self.computer, self.hints):
+            executor.shutdown(wait=False, cancel_futures=True)

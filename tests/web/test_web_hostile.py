@@ -1,0 +1,294 @@
+"""Hostile clients and odd requests: wrong types, deep JSON, floods of games and hints, sockets that
+leave at once, huge upgrade URLs, and `damero serve` asked to listen where it cannot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import Server, free_port
+from starlette.testclient import TestClient
+from test_web_api import connect, next_error, next_state, send
+from websockets.sync.client import connect as connect_to
+
+import damero.web.app
+from damero.core import Limit
+from damero.i18n import en
+from damero.web.app import create_app
+from damero.web.limits import Limits
+from damero.web.storage import Storage
+from damero.web.workers import HINT_SECONDS, Workers
+
+TIMEOUT = 30.0
+
+
+def said_in_words(response: Any) -> str:
+    """The refusal's message, checked to come from the catalogue."""
+    body = response.json()
+    assert body["code"] in en.MESSAGES and body["message"], body
+    message: str = body["message"]
+    return message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "othello", "options": {"size": 8.0}},
+        {"game": "othello", "options": {"size": True}},
+        {"game": "othello", "options": {"size": "8"}},
+        {"game": "tictactoe", "mode": "computer", "level": True},
+        {"game": "tictactoe", "mode": "computer", "level": 1.0},
+        {"game": "tictactoe", "mode": 1},
+        {"game": "tictactoe", "seat": ["first"]},
+        {"game": ["tictactoe"]},
+        {"game": "tictactoe", "options": []},
+        {"game": "tictactoe", "start": 5},
+        {"game": "tictactoe", "moves": "15"},
+        {"game": "tictactoe", "moves": [5]},
+    ],
+)
+def test_every_field_of_the_wrong_type_is_refused(client: TestClient, body: Any) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    said_in_words(response)
+
+
+def test_json_nested_deep_is_refused_over_http_and_on_a_socket(client: TestClient) -> None:
+    deep = "[" * 999 + "]" * 999
+    assert len(deep) < damero.web.app.MAX_MESSAGE
+    for text in (deep, '{"game": ' * 150 + "1" + "}" * 150):
+        response = client.post("/api/games", content=text.encode())
+        assert response.status_code == 400
+        assert said_in_words(response) == "That message nests more than 8 levels deep."
+    created = client.post("/api/games", json={"game": "tictactoe", "mode": "local"}).json()
+    with connect(client, created["id"], created["token"]) as player:
+        version = next_state(player)["version"]
+        player.send_text(deep)
+        assert next_error(player)["code"] == "web.too_deep"
+        for wrong in (True, 1.0, str(version)):
+            send(player, type="move", move="5", version=wrong)
+            assert (
+                next_error(player)["message"]
+                == "The field 'version' is missing or of the wrong kind."
+            )
+        send(player, type="move", move="5", version=version)
+        assert next_state(player)["moves"] == ["5"]
+
+
+def test_new_games_from_one_address_are_limited(database: str) -> None:
+    limits = Limits(games_burst=3, games_per_second=0.01)
+    with TestClient(create_app(Storage(database), limits=limits)) as client:
+        for _ in range(3):
+            assert client.post("/api/games", json={"game": "tictactoe"}).status_code == 200
+        refused = client.post("/api/games", json={"game": "tictactoe"})
+        assert refused.status_code == 429
+        assert said_in_words(refused) == (
+            "Too many new games from your address: wait 100 s and try again."
+        )
+        assert len(client.get("/api/games").json()["open"]) == 3
+
+
+class HeldHints(Workers):
+    """Hints that wait until the test lets them think."""
+
+    let_go = threading.Event()
+
+    async def hint(self, analyse: Callable[[Limit], Any]) -> Any:
+        await asyncio.to_thread(self.let_go.wait, TIMEOUT)
+        return await super().hint(analyse)
+
+
+def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(damero.web.app, "Workers", HeldHints)
+    limits = Limits(hints_burst=3, hints_per_second=0.01)
+    with TestClient(create_app(Storage(database), limits=limits)) as client:
+        created = client.post("/api/games", json={"game": "tictactoe", "mode": "local"}).json()
+        with (
+            connect(client, created["id"], created["token"]) as first,
+            connect(client, created["id"], created["token"]) as second,
+        ):
+            version = next_state(first)["version"]
+            next_state(second)
+            send(first, type="hint")
+            send(first, type="hint")
+            assert next_error(first)["code"] == "web.hint_pending"
+            # the socket is not held by its hint: a move goes through meanwhile
+            send(first, type="move", move="5", version=version)
+            assert next_state(first)["moves"] == ["5"]
+            next_state(second)
+            HeldHints.let_go.set()
+            hint = first.receive_json()
+            assert hint["type"] == "hint" and hint["version"] == version
+            for _ in range(2):
+                send(second, type="hint")
+                assert second.receive_json()["type"] == "hint"
+            send(second, type="hint")  # the fourth from this address (the refused one took none)
+            assert next_error(second)["message"] == (
+                "Too many hints asked from your address: wait 100 s and try again."
+            )
+
+
+def test_a_hint_asked_while_others_think_is_shortened_and_past_a_few_refused() -> None:
+    workers = Workers(hint_threads=1, hints_waiting=1)
+    limits: list[float] = []
+
+    def slow(limit: Limit) -> None:
+        assert limit.seconds is not None
+        limits.append(limit.seconds)
+        time.sleep(1.0)
+
+    async def ask_three() -> list[Any]:
+        return await asyncio.gather(
+            workers.hint(slow), workers.hint(slow), workers.hint(slow), return_exceptions=True
+        )
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        results = thread.submit(asyncio.run, ask_three()).result()
+    workers.close()
+    assert results[:2] == [None, None]
+    assert getattr(results[2], "message", None) is not None
+    assert results[2].message.key == "web.busy"
+    # the second waited a second for the first: it thinks only for what is left of its time
+    assert limits[0] == pytest.approx(HINT_SECONDS, abs=0.2)
+    assert limits[1] <= HINT_SECONDS - 0.9
+
+
+def test_a_hint_flood_does_not_hold_up_another_games_computer(tmp_path: Path) -> None:
+    """30 sockets (each from an address of its own, as behind a proxy) ask hints on 10x10
+    Othello without pause while a Tic-tac-toe computer answers moves. Sharing two threads, the
+    computer's turn waited behind the hints (33 s in the audit); now the computer's threads are
+    its own and its answer comes in about as long as a hint, whatever the flood."""
+    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}", tmp_path / "server.log")
+    stop = threading.Event()
+    hints = [0]
+
+    def flood(number: int) -> None:
+        headers = {"X-Forwarded-For": f"198.18.0.{number + 1}"}
+        created = create(server, {"game": "othello", "options": {"size": 10}}, headers)
+        url = f"ws://127.0.0.1:{server.port}/ws/{created['id']}?token={created['token']}"
+        with connect_to(url, additional_headers=headers) as hinter:
+            hinter.recv(timeout=TIMEOUT)
+            while not stop.is_set():
+                hinter.send(json.dumps({"type": "hint"}))
+                try:
+                    while True:  # every answer and refusal so far, until it goes quiet
+                        answer = json.loads(hinter.recv(timeout=0.2))
+                        hints[0] += answer["type"] == "hint"
+                except TimeoutError:
+                    pass
+
+    threads = [threading.Thread(target=flood, args=(number,)) for number in range(30)]
+    try:
+        created = create(server, {"game": "tictactoe", "mode": "computer", "level": 1}, {})
+        url = f"ws://127.0.0.1:{server.port}/ws/{created['id']}?token={created['token']}"
+        for thread in threads:
+            thread.start()
+        with connect_to(url) as player:
+            state = json.loads(player.recv(timeout=TIMEOUT))
+            deadline = time.monotonic() + 120  # the engine's compiled code loaded, the flood on
+            while hints[0] < len(threads) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            waits = []
+            while not state["over"]:
+                asked = time.monotonic()
+                player.send(
+                    json.dumps(
+                        {"type": "move", "move": state["legal"][0], "version": state["version"]}
+                    )
+                )
+                while True:
+                    state = json.loads(player.recv(timeout=TIMEOUT))
+                    if state["type"] == "state" and not state["thinking"]:
+                        break
+                waits.append(time.monotonic() - asked)
+        print(f"computer's answers under a flood of hints: {[round(w, 2) for w in waits]} s")
+        assert hints[0] >= len(threads)  # the flood was answered too
+        assert max(waits) < 5 * HINT_SECONDS
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+        server.stop()
+
+
+def create(server: Server, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+    import urllib.request
+
+    request = urllib.request.Request(
+        server.base + "/api/games",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **headers},
+    )
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        created: dict[str, Any] = json.loads(response.read())
+    return created
+
+
+def test_sockets_that_leave_at_once_leave_no_traceback(server: Server) -> None:
+    """`server` fails at its stop if its log holds a traceback."""
+    for number in range(20):
+        game_id = "nosuchgame" if number % 2 else "x" * 40
+        with connect_to(f"ws://127.0.0.1:{server.port}/ws/{game_id}"):
+            pass
+        with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as raw:
+            raw.sendall(upgrade(f"/ws/{game_id}"))
+    time.sleep(1.0)  # the server's side of the last ones ends after the clients have gone
+
+
+def upgrade(path: str) -> bytes:
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def test_an_upgrade_with_a_huge_url_is_answered_and_closed(server: Server) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as raw:
+        raw.sendall(upgrade("/ws/game?" + "a" * 12_000))
+        answer = b""
+        while chunk := raw.recv(4096):  # until the server closes the connection
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 414 ")
+
+
+def serve(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "damero", "serve", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LANG": "C"},
+    )
+
+
+def test_serve_refuses_what_it_cannot_serve_before_it_says_it_is_serving(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        cases = [
+            (["--port", "70000"], "The port 70000 is not one a server can listen on"),
+            (["--port", "-1"], "The port -1 is not one a server can listen on"),
+            (["--host", "a" * 64], "no such address is known"),
+            (["--port", str(port)], "another program listens on that port already"),
+            (["--db", "sqlite://", "--port", str(free_port())], "would live in memory only"),
+        ]
+        for arguments, words in cases:
+            result = serve("--db", database, *arguments)
+            assert result.returncode == 2, result
+            said = " ".join(result.stdout.split())
+            assert words in said and "serving" not in said
+            assert "Traceback" not in result.stderr
