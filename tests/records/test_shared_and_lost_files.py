@@ -54,12 +54,18 @@ def test_a_take_back_in_a_file_whose_name_is_as_long_as_allowed(run: Run, tmp_pa
     assert (tmp_path / name).read_text() == format_game([START, after_1_2])
 
 
-def test_a_take_back_in_a_file_moved_away_says_so_and_the_game_goes_on(tmp_path: Path) -> None:
-    process = start_damero(["othello", "--lang", "en"], cwd=tmp_path)
+def a_game_after_x_plays_4_3(folder: Path) -> subprocess.Popen[str]:
+    """`damero othello` playing a new 4x4 game into g.txt in `folder`, waiting for O's move."""
+    process = start_damero(["othello", "--lang", "en"], cwd=folder)
     assert process.stdin is not None
     process.stdin.write("1\ng.txt\n4\n4 3\n")
     process.stdin.flush()
     wait_for_output(process, "O, your move")
+    return process
+
+
+def test_a_take_back_in_a_file_moved_away_says_so_and_the_game_goes_on(tmp_path: Path) -> None:
+    process = a_game_after_x_plays_4_3(tmp_path)
     (tmp_path / "g.txt").rename(tmp_path / "moved.txt")
     out, errors = process.communicate("u\n1 2\n-1 -1\n3\n", timeout=WAIT_SECONDS)
     assert process.returncode == 0 and "Traceback" not in errors, errors
@@ -97,11 +103,7 @@ def fill(disk: Path) -> None:
 
 
 def test_a_take_back_on_a_full_disk_cuts_the_move_off_the_file(small_disk: Path) -> None:
-    process = start_damero(["othello", "--lang", "en"], cwd=small_disk)
-    assert process.stdin is not None
-    process.stdin.write("1\ng.txt\n4\n4 3\n")
-    process.stdin.flush()
-    wait_for_output(process, "O, your move")
+    process = a_game_after_x_plays_4_3(small_disk)
     fill(small_disk)
     out, errors = process.communicate("u\n-1 -1\n3\n", timeout=WAIT_SECONDS)
     assert process.returncode == 0 and "Traceback" not in errors, errors
