@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+import random
 import select
+import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
+
+from damero.core import Side
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -20,26 +24,47 @@ def without_locale() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
 
 
-def start_damero(arguments: Sequence[str], *, cwd: Path) -> subprocess.Popen[str]:
+def with_ctrl_c() -> None:
+    """Gives a child process the default Ctrl-C handler: one started in the background (as
+    `make test &` is) inherits SIGINT ignored, and Python keeps it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def start_damero(
+    arguments: Sequence[str], *, cwd: Path, python_options: Sequence[str] = ()
+) -> subprocess.Popen[str]:
     """`python -m damero ARGUMENTS` left running, with pipes, for tests that signal or kill it."""
     return subprocess.Popen(
-        [sys.executable, "-m", "damero", *arguments],
+        [sys.executable, *python_options, "-m", "damero", *arguments],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=cwd,
         env=without_locale(),
+        preexec_fn=with_ctrl_c,
     )
 
 
-def wait_for_output(process: subprocess.Popen[str], text: str, *, timeout: float = 60) -> str:
-    """What `process` printed up to and including `text`, read as it comes; fails after `timeout`.
+WAIT_SECONDS = 300.0
+"""How long a test waits for an event: a loaded 2-core machine can be many times slower."""
+
+
+def wait_for_output(
+    process: subprocess.Popen[str],
+    text: str,
+    *,
+    timeout: float = WAIT_SECONDS,
+    stream: IO[str] | None = None,
+) -> str:
+    """What `process` printed on `stream` (its standard output if None) up to and including
+    `text`, read as it comes; fails after `timeout`.
 
     Tests that signal a program wait for it to say it is ready, however loaded the machine is.
     """
-    assert process.stdout is not None
-    descriptor = process.stdout.fileno()
+    stream = process.stdout if stream is None else stream
+    assert stream is not None
+    descriptor = stream.fileno()
     seen = b""
     deadline = time.monotonic() + timeout
     while text.encode() not in seen:
@@ -75,7 +100,7 @@ def damero(
     *,
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
-    timeout: float = 120,
+    timeout: float = WAIT_SECONDS,
 ) -> subprocess.CompletedProcess[str]:
     """Runs `python -m damero ARGUMENTS` with LINES as its input and no locale set."""
     environment = {
@@ -106,6 +131,35 @@ def run(tmp_path: Path) -> Run:
     return runner
 
 
+@pytest.fixture(scope="session")
+def compiled_engine() -> None:
+    """The Othello engine compiled and cached on disk before a test waits on a program that runs
+    it: a first compile takes minutes on a loaded machine, and under a file size limit the
+    compiled code could not be cached at all.
+
+    Whole games at levels 1 and 3 (its exact endgame), a hint's analysis, perft and a solve, on
+    8x8 and 10x10 (one machine word per board, and two), reach every compiled function a game,
+    a hint and a command use.
+    """
+    from damero.core import Limit
+    from damero.engines.othello import analyse, choose_move, perft, solve
+    from damero.games.othello import OthelloPosition
+
+    for size in (8, 10):
+        start = OthelloPosition.start(size)
+        perft(start, 3)
+        analyse(start, Limit(depth=2))
+        for level in (1, 3):
+            rng = random.Random(level)
+            position, near_the_end = start, start
+            while position.legal_moves():
+                move = choose_move(position, level=level, rng=rng, limit=Limit(depth=level))
+                position = position.play(move)
+                if position.count(Side.FIRST) + position.count(Side.SECOND) <= size * size - 12:
+                    near_the_end = position
+            solve(near_the_end)
+
+
 @pytest.fixture(scope="module")
 def with_nim() -> Iterator[None]:
     """Nim added to `damero.games.GAMES`, as a fourth game's module would be, for the module's tests."""
@@ -124,7 +178,7 @@ def run_in_terminal(
     cwd: Path,
     env: dict[str, str] | None = None,
     quiet: float = 0.3,
-    timeout: float = 120,
+    timeout: float = WAIT_SECONDS,
 ) -> str:
     """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
 

@@ -107,10 +107,6 @@ class Nim(GameDefaults):
         return "nim"
 
     @property
-    def description(self) -> str:
-        return "Nim with heaps of 1, 3 and 5"
-
-    @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return tuple(SIDE_WORDS.items())
 
@@ -157,7 +153,9 @@ class Nim(GameDefaults):
             return ()
         return (Message("nim.turn", {"player": _player(position.side_to_move)}),)
 
-    def describe_outcome(self, position: NimPosition, outcome: Outcome) -> tuple[Message, ...]:
+    def describe_outcome(
+        self, position: NimPosition, outcome: Outcome, *, winner_is_computer: bool = False
+    ) -> tuple[Message, ...]:
         assert outcome.winner is not None
         return (Message(outcome.reason), Message("nim.wins", {"player": _player(outcome.winner)}))
 

@@ -12,7 +12,7 @@ from damero.i18n import Catalog, choose_language, en, es
 
 SOURCE = Path(__file__).parent.parent / "src" / "damero"
 KEY = re.compile(
-    r"""["']((?:cli|replay|record|menu|catmouse|othello|tictactoe|solve|analysis|web|page)\.[a-z_0-9]+)["']"""
+    r"""["']((?:cli|replay|record|menu|catmouse|othello|tictactoe|solve|analysis|web|page|help)\.[a-z_0-9]+)["']"""
 )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import WAIT_SECONDS
 from damero.cli.console import Console
 from damero.cli.thinking import ThinkingPlayer
 from damero.games.catmouse import CATS, MOUSE, CatMouse, CatMousePosition
@@ -103,12 +104,17 @@ def test_tictactoe_level_5_never_loses_against_every_opponent_sequence(seed: int
 
 
 def test_thinking_shows_and_hands_back_the_move() -> None:
+    out = io.StringIO()
+
     class SlowPlayer:
+        """Thinks until the notice is shown, however long a loaded machine takes to show it."""
+
         def choose(self, position: Any) -> Any:
-            time.sleep(1.3)
+            deadline = time.monotonic() + WAIT_SECONDS
+            while "thinking" not in out.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.05)
             return "slow move"
 
-    out = io.StringIO()
     console = Console(io.StringIO(), out, Catalog("en"))
     assert ThinkingPlayer(console, SlowPlayer()).choose(None) == "slow move"
     assert out.getvalue().startswith("The computer is thinking.")

@@ -222,13 +222,13 @@ class Analyst(Protocol):
 class Command:
     """A command a game offers beside play and analyse (Othello's perft, solving a game).
 
-    `arguments` are (names, argparse settings) pairs; `run` gets the parsed values, a clock
-    for timing and a function to report progress to, and gives the lines to show, as
-    catalogue messages or plain text.
+    `arguments` are (names, argparse settings) pairs, their `help` and `metavar` catalogue
+    keys; `run` gets the parsed values, a clock for timing and a function to report progress
+    to, and gives the lines to show, as catalogue messages or plain text.
     """
 
     name: str
-    description: str
+    description_key: str
     arguments: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
     run: Callable[
         [Mapping[str, Any], Callable[[], float], Callable[[Message], None]],
@@ -242,11 +242,6 @@ class Game(Protocol[PositionT, MoveT]):
     @property
     def name(self) -> str:
         """The command and record name: 'catmouse', 'othello', 'tictactoe'."""
-        ...
-
-    @property
-    def description(self) -> str:
-        """One English line for --help."""
         ...
 
     @property
@@ -297,8 +292,11 @@ class Game(Protocol[PositionT, MoveT]):
         """Lines shown under the board (counts, whose turn)."""
         ...
 
-    def describe_outcome(self, position: PositionT, outcome: Outcome) -> tuple[Message, ...]:
-        """The end-of-game lines."""
+    def describe_outcome(
+        self, position: PositionT, outcome: Outcome, *, winner_is_computer: bool = False
+    ) -> tuple[Message, ...]:
+        """The end-of-game lines; `winner_is_computer` when the front end seated the computer
+        on the winning side, so that words for a person who won are not said to it."""
         ...
 
     def automatic_move(self, position: PositionT) -> tuple[MoveT, Message] | None:

@@ -75,8 +75,12 @@ class CutOffRecordError(RecordError):
 
 
 class RecordWriteError(DameroError):
-    """A game file that could not be written (a full disk, a size limit); the file holds what it held
-    before the write that failed, or, if it was being started, is gone."""
+    """A game file that could not be written (a full disk, a size limit, another game writing to
+    it); the file holds what it held before the write that failed, or, if it was being started,
+    is gone. `why` is the system's refusal or damero's own reason."""
 
-    def __init__(self, path: object, error: OSError, *, key: str = "record.write_failed") -> None:
-        super().__init__(key, path=str(path), why=os_reason(error))
+    def __init__(
+        self, path: object, why: OSError | Message, *, key: str = "record.write_failed"
+    ) -> None:
+        reason = os_reason(why) if isinstance(why, OSError) else why
+        super().__init__(key, path=str(path), why=reason)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, without_locale
+from conftest import WAIT_SECONDS, Run, without_locale
 from damero.cli import main
 
 HUGE_NUMBER = "9" * 5000
@@ -139,7 +139,7 @@ def test_a_directory_is_named_as_one(tmp_path: Path, monkeypatch: pytest.MonkeyP
     ],
 )
 def test_bad_numbers_on_the_command_line_are_refused(arguments: list[str], run: Run) -> None:
-    result = run(arguments, timeout=30)
+    result = run(arguments)
     assert result.returncode == 2 and "error: argument" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
 
@@ -151,7 +151,7 @@ def test_undecodable_input_under_a_strict_locale_is_refused_like_junk(tmp_path: 
         capture_output=True,
         cwd=tmp_path,
         env=without_locale() | {"PYTHONIOENCODING": "utf-8:strict"},
-        timeout=60,
+        timeout=WAIT_SECONDS,
         check=False,
     )
     assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
@@ -163,12 +163,12 @@ def test_a_file_of_nothing_but_zeros_or_blank_lines_is_refused_within_bounds(
 ) -> None:
     (tmp_path / "blank.txt").write_text("\n" * 2_000_000)
     (tmp_path / "row.txt").write_text(START_4X4 + "JUGADA 2:\n" + "X" * 5_000_000 + "\n")
-    blank = run(["replay", "blank.txt"], timeout=60)
+    blank = run(["replay", "blank.txt"])
     assert "the file goes on past" in blank.stdout
-    row = run(["othello"], ["2", "row.txt", "3"], timeout=60)
+    row = run(["othello"], ["2", "row.txt", "3"])
     assert "line 10: longer than 1000 characters" in said(row.stdout), row.stdout
     assert len(row.stdout) < 2000
-    zeros = run(["replay", "/dev/zero"], timeout=60)
+    zeros = run(["replay", "/dev/zero"])
     assert "it is not an ordinary file" in zeros.stdout
 
 

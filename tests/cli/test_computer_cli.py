@@ -6,7 +6,11 @@ import json
 import signal
 from pathlib import Path
 
-from conftest import Run, start_damero, wait_for_output
+import pytest
+
+from conftest import WAIT_SECONDS, Run, start_damero, wait_for_output
+
+pytestmark = pytest.mark.usefixtures("compiled_engine")
 
 
 def test_computer_against_computer_shows_each_move_and_ends(run: Run) -> None:
@@ -48,11 +52,11 @@ def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
     assert "the mouse wins in 9 moves: 5 by the mouse, 4 by the cats" in text
     assert "      18  the mouse wins in 9 moves" in text
     document = json.loads(run(["catmouse", "analyse", "22", "2", "3", "4", "17", "--json"]).stdout)
-    assert document["result"] == "win" and document["plies"] == 9
+    assert document["result"] == "win" and document["plies"] == 9 and document["exact"] is True
     assert [move["move"] for move in document["moves"]] == ["18", "25", "26"]
     tictactoe = json.loads(run(["tictactoe", "analyse", "XX-OO----", "--json"]).stdout)
-    assert tictactoe["result"] == "win" and tictactoe["plies"] == 1
-    assert tictactoe["moves"][0] == {"move": "3", "result": "win", "plies": 1}
+    assert tictactoe["result"] == "win" and tictactoe["plies"] == 1 and tictactoe["exact"]
+    assert tictactoe["moves"][0] == {"move": "3", "result": "win", "plies": 1, "exact": True}
     board = "-" * 27 + "OX------XO" + "-" * 27
     printed = run(["othello", "analyse", board, "X", "--json", "--seconds", "1"]).stdout
     assert printed.count("\n") == 1  # one line, never wrapped, for programs that read lines
@@ -78,11 +82,9 @@ def test_solve_commands(run: Run) -> None:
 
 def test_ctrl_c_stops_a_long_think_at_once(tmp_path: Path) -> None:
     process = start_damero(["othello", "solve", "--lang", "en"], cwd=tmp_path)
-    shown = wait_for_output(process, "The computer is thinking")
+    wait_for_output(process, "solving exactly", stream=process.stderr)
     assert process.poll() is None, "solving the 8x8 start takes far longer than this"
     process.send_signal(signal.SIGINT)
-    rest, err = process.communicate(timeout=10)
-    out = shown + rest
+    out, err = process.communicate(timeout=WAIT_SECONDS)
     assert process.returncode == 130
-    assert "The computer is thinking" in out and "Interrupted" in out
-    assert "Traceback" not in err
+    assert "Interrupted" in out and "Traceback" not in err

@@ -45,6 +45,6 @@ def test_file_names_expand_the_home_folder(run: Run, tmp_path: Path) -> None:
 def test_system_errors_are_told_in_the_players_language(run: Run, tmp_path: Path) -> None:
     (tmp_path / "folder").mkdir()
     missing = run(["replay", "/nope", "--lang", "es"]).stdout
-    assert "no se puede abrir /nope: no existe ese fichero" in missing
+    assert "No se puede leer /nope: no existe ese fichero" in missing
     folder = run(["replay", "folder", "--lang", "es"]).stdout
     assert "es una carpeta" in folder

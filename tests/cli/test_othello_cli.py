@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, start_damero
+from conftest import WAIT_SECONDS, Run, start_damero
 
 DATA = Path(__file__).parent.parent / "data"
 MOVES_4X4 = ["4 3", "4 2", "1 1", "2 4", "4 4", "3 4", "2 1", "1 3", "4 1", "3 1", "1 2", "1 4"]
@@ -171,13 +171,13 @@ def test_killing_the_program_mid_game_loses_no_move(tmp_path: Path) -> None:
     process.stdin.write("\n".join(["1", "game.txt", "8", *played]) + "\n")
     process.stdin.flush()
     record = tmp_path / "game.txt"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         if record.exists() and record.read_text().count("JUGADA") == len(played) + 1:
             break
         time.sleep(0.05)
     process.send_signal(signal.SIGKILL)
-    process.wait(timeout=30)
+    process.wait(timeout=WAIT_SECONDS)
     expected = (DATA / "othello_8x8_game.txt").read_text().splitlines()[: 3 + 9 * (len(played) + 1)]
     assert record.read_text().splitlines() == expected
 

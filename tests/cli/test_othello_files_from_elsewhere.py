@@ -57,7 +57,7 @@ def test_a_cut_off_file_replays_to_its_last_whole_board_and_continues_after_repa
     assert "Position 6 of 6" in replay.stdout and replay.returncode == 0
     assert (tmp_path / "cut.txt").read_text() == cut, "reading never changes the file"
     refused = run(["othello", "--lang", "en"], ["4", "cut.txt", "n", "3"])
-    assert "Go on from the last complete entry?" in refused.stdout
+    assert "Cut off the incomplete entry and go on from the one before?" in refused.stdout
     assert (tmp_path / "cut.txt").read_text() == cut
     moves = ["3 4", "2 1", "1 3", "4 1", "3 1", "1 2", "1 4"]
     going_on = run(["othello", "--lang", "es"], ["4", "cut.txt", "s", *moves, "3"])

@@ -4,17 +4,32 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import Run
 
+pytestmark = pytest.mark.usefixtures("compiled_engine")
 
-def test_a_bounded_solve_reports_progress_and_the_best_move_found(run: Run) -> None:
-    out = " ".join(run(["othello", "solve", "--seconds", "4", "--lang", "en"]).stdout.split())
-    assert "60 empty, depth " in out and "positions, best " in out and "s left at most" in out
+
+def test_a_bounded_solve_reports_progress_apart_and_the_best_move_found(run: Run) -> None:
+    result = run(["othello", "solve", "--seconds", "4", "--lang", "en"])
+    progress = result.stderr.splitlines()
+    assert progress[0] == "The computer is thinking", "progress goes apart from the output"
+    assert all(len(line) <= 80 for line in progress)
+    shown = " ".join(result.stderr.split())
+    assert "60 empty, depth " in shown and ", best " in shown and " positions, " in shown
+    times = [
+        (left, so_far)
+        for so_far, left in re.findall(r"(\d+) s: 60 empty, [^:]*, (\d+) s left", shown)
+    ]
+    assert times, shown
+    # Counted from the same start, each line's times add up to the 4 s, give or take the time
+    # the line waited to be printed, which a loaded machine stretches: the least of them is close.
+    sums = [int(left) + int(so_far) for left, so_far in times]
+    assert min(sums) >= 3 and min(sums) <= 6, shown
+    out = " ".join(result.stdout.split())
+    assert out.startswith("1 2 3 4 5 6 7 8"), "the output is the board and the answer alone"
     assert "best move found " in out and "not solved to the end" in out
-    times = re.findall(r"; (\d+) s left at most \((\d+) s so far\)", out)
-    assert times, out
-    for left, so_far in times:  # counted from the same start, each line's times add up
-        assert abs(int(left) + int(so_far) - 4) <= 2, out
 
 
 def test_a_small_board_is_solved_within_the_time(run: Run) -> None:

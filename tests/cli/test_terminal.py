@@ -2,12 +2,82 @@
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from conftest import Run, run_in_terminal
+from damero.games.catmouse import CatMouse
+from damero.games.othello import PASS, SIZES, Othello, OthelloPosition
+from damero.games.tictactoe import TicTacToe
+from damero.records.othello_file import format_game
 
 CLEAR = "\x1b[H\x1b[2J"
 RED_X = "\x1b[31"
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def screen_lines(shown: str) -> set[str]:
+    """The lines a terminal showed, without their colour codes."""
+    return set(ESCAPE.sub("", shown).replace("\r\n", "\n").split("\n"))
+
+
+def assert_boards_whole(game: Any, positions: list[Any], shown: str) -> None:
+    """Every row of each position's board is one whole line of what the terminal showed."""
+    lines = screen_lines(shown)
+    for position in positions:
+        drawing = game.draw(position)
+        if position.outcome() is None:
+            drawing = game.draw_playable(position) or drawing
+        for row in drawing.split("\n"):
+            assert row in lines, (row, sorted(lines))
+
+
+def near_the_end(size: int) -> list[OthelloPosition]:
+    """The boards of a random game up to ten empty squares, its side to move able to place."""
+    rng = random.Random(size)
+    position = OthelloPosition.start(size)
+    boards = [position]
+    while position.count(position.side_to_move) + position.count(
+        position.side_to_move.other
+    ) < size * size - 10 or position.legal_moves() == (PASS,):
+        move = rng.choice(position.legal_moves())
+        position = position.play(move)
+        if move != PASS:
+            boards.append(position)
+    return boards
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_board_row_is_split_at_a_colour_terminal_on_any_othello_board(
+    size: int, tmp_path: Path
+) -> None:
+    boards = near_the_end(size)
+    (tmp_path / "g.txt").write_text(format_game(boards))
+    game = Othello(size)
+    position = boards[-1].play(PASS) if boards[-1].legal_moves() == (PASS,) else boards[-1]
+    move = position.legal_moves()[0]
+    keys = ["4\n", "g.txt\n", game.format_move(move) + "\n", "-1 -1\n", "3\n"]
+    shown = run_in_terminal(["othello", "--lang", "en"], keys, cwd=tmp_path)
+    assert "\x1b[31" in shown and "\x1b[34" in shown, "the discs are in colour"
+    assert_boards_whole(game, [position, position.play(move)], shown)
+
+
+def test_no_board_row_is_split_at_a_colour_terminal_in_the_other_games(tmp_path: Path) -> None:
+    catmouse = CatMouse()
+    shown = run_in_terminal(["catmouse", "--lang", "en"], ["30\n", "26\n", "q\n"], cwd=tmp_path)
+    start = catmouse.start()
+    placed = start.play(catmouse.parse_move(start, "30"))
+    assert_boards_whole(
+        catmouse, [start, placed, placed.play(catmouse.parse_move(placed, "26"))], shown
+    )
+    tictactoe = TicTacToe()
+    shown = run_in_terminal(["tictactoe", "--lang", "es"], ["5\n", "1\n", "q\n"], cwd=tmp_path)
+    first = tictactoe.start().play(tictactoe.parse_move(tictactoe.start(), "5"))
+    assert_boards_whole(tictactoe, [tictactoe.start(), first], shown)
 
 
 def test_a_terminal_gets_colour_and_boards_redrawn_in_place(tmp_path: Path) -> None:

@@ -48,10 +48,11 @@ def test_j_on_a_finished_game_says_so(run: Run, tmp_path: Path) -> None:
     assert not (tmp_path / "r").exists()
 
 
-def test_a_delay_is_a_number_of_seconds(run: Run) -> None:
-    for bad in ("-1", "nan", "soon"):
-        refused = run(["tictactoe", "--delay", bad])
-        assert refused.returncode == 2 and "is not a number of seconds" in refused.stderr
+def test_a_delay_is_a_number_of_seconds_up_to_an_hour(run: Run) -> None:
+    for bad in ("-1", "nan", "soon", "3601", "1e10"):
+        refused = run(["tictactoe", "--x", "computer", "--o", "computer", "--delay", bad])
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr
+        assert f"'{bad}' is not a pause in seconds from 0 to 3600" in refused.stderr
 
 
 class _Terminal(io.StringIO):

@@ -13,6 +13,7 @@ from damero.core import Side
 from damero.errors import RecordError, RecordWriteError
 from damero.games.othello import PASS, Move, OthelloPosition, parse_move
 from damero.i18n import Catalog
+from damero.records.appending import AppendOnlyFile
 from damero.records.othello_file import (
     board_recorder,
     create_game_file,
@@ -89,7 +90,7 @@ def test_a_written_game_matches_the_expected_file_line_by_line(tmp_path: Path) -
     path = tmp_path / "partida.txt"
     positions = played_4x4_game()
     create_game_file(path, positions[:1])
-    recorder = board_recorder(path, boards_before=1)
+    recorder = board_recorder(AppendOnlyFile(path), boards_before=1)
     for position in positions[1:]:
         recorder.played(position, PLACED)
     written = path.read_bytes()
@@ -155,7 +156,7 @@ def test_boards_are_appended_to_an_existing_file_without_rewriting_it(tmp_path: 
         size, last, number = read_last(stream)
     assert (size, last, number) == (4, positions[4], 5)
     before = path.read_bytes()
-    recorder = board_recorder(path, boards_before=number)
+    recorder = board_recorder(AppendOnlyFile(path), boards_before=number)
     recorder.played(positions[5], PLACED)
     # Each board is on the disk as soon as it is written, after the untouched earlier ones.
     assert path.read_bytes().startswith(before)
@@ -166,17 +167,19 @@ def test_boards_are_appended_to_an_existing_file_without_rewriting_it(tmp_path: 
         assert read_game(stream)[1] == positions[:6], "a pass writes nothing"
 
 
-def test_take_back_cuts_the_last_boards_through_a_renamed_copy(tmp_path: Path) -> None:
+def test_take_back_cuts_the_last_boards_off_the_same_file(tmp_path: Path) -> None:
     path = tmp_path / "partida.txt"
     positions = played_4x4_game()
     create_game_file(path, positions[:1])
-    recorder = board_recorder(path, boards_before=1)
+    inode = path.stat().st_ino
+    recorder = board_recorder(AppendOnlyFile(path), boards_before=1)
     for position in positions[1:5]:
         recorder.played(position, PLACED)
     recorder.taken_back(2)
     recorder.played(positions[3], PLACED)
     assert path.read_text(encoding="utf-8") == format_game(positions[:4])
     assert sorted(os.listdir(tmp_path)) == ["partida.txt"]
+    assert path.stat().st_ino == inode, "cut, not replaced by a copy: no second name, no space"
 
 
 def test_a_new_game_never_replaces_an_old_file(tmp_path: Path) -> None:
@@ -257,10 +260,15 @@ def test_a_board_with_the_wrong_colour_to_move_does_not_follow() -> None:
     assert (error.message.key, error.line) == ("record.not_a_move", 13)
 
 
-def test_boards_after_the_end_do_not_follow() -> None:
+def test_boards_after_the_two_ending_passes_are_refused() -> None:
     positions = played_4x4_game()
-    text = format_game(positions) + format_board(14, positions[-1])
-    error = error_of(text)
+    final = positions[-1]
+    ending = format_game(positions) + format_board(14, final) + format_board(15, final)
+    assert read_game(io.StringIO(ending))[1][-3:] == [final] * 3, "the two passes that end it"
+    error = error_of(ending + format_board(16, final))
+    assert (error.message.key, error.line) == ("record.after_the_end", 79)
+    other = OthelloPosition.from_rows(["XXXX", "XXXX", "XXXX", "XXXX"], Side.SECOND)
+    error = error_of(format_game(positions) + format_board(14, other))
     assert (error.message.key, error.line) == ("record.not_a_move", 69)
 
 
@@ -279,7 +287,7 @@ def test_random_games_round_trip_through_the_file(tmp_path: Path, size: int) -> 
     position = OthelloPosition.start(size)
     boards = [position]
     create_game_file(path, boards)
-    recorder = board_recorder(path, boards_before=1)
+    recorder = board_recorder(AppendOnlyFile(path), boards_before=1)
     while moves := position.legal_moves():
         move = rng.choice(moves)
         position = position.play(move)

@@ -4,7 +4,6 @@ disk; the file keeps every move written before the error and never blocks its na
 from __future__ import annotations
 
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, without_locale
+from conftest import WAIT_SECONDS, Run, without_locale
 from damero.records import read_any
 
 START_4X4 = "PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XO.\n....\n"
@@ -35,19 +34,9 @@ def damero_limited(
         cwd=cwd,
         env=without_locale(),
         preexec_fn=limit,
-        timeout=300,
+        timeout=WAIT_SECONDS,
         check=False,
     )
-
-
-@pytest.fixture(scope="module")
-def compiled_engine() -> None:
-    """The Othello engine compiled and cached on disk first: under a size limit it could not be."""
-    from damero.engines.othello import choose_move
-    from damero.games.othello import OthelloPosition
-    from damero.players import THINKING
-
-    choose_move(OthelloPosition.start(8), level=1, rng=random.Random(1), limit=THINKING)
 
 
 def test_continuing_a_file_without_its_last_line_feed_ends_that_line_first(
@@ -109,16 +98,19 @@ def test_a_file_that_cannot_be_started_is_removed(tmp_path: Path, run: Run) -> N
     assert read_any(tmp_path / "z.txt").moves  # the placement is in the file
 
 
-def test_a_take_back_keeps_the_file_mode_and_reuses_a_stray_temporary_file(
-    run: Run, tmp_path: Path
-) -> None:
+def test_a_take_back_and_a_repair_cut_the_file_itself(run: Run, tmp_path: Path) -> None:
     game_file = tmp_path / "g.txt"
     game_file.write_text(START_4X4)
     os.chmod(game_file, 0o640)
-    stray = tmp_path / ".g.txt.tmp"
-    stray.write_text("left by a program killed during a take-back")
+    inode = game_file.stat().st_ino
     result = run(["othello"], ["4", "g.txt", "1 2", "u", "-1 -1", "3"])
     assert "Move 1 2 taken back." in result.stdout, result.stdout
     assert game_file.read_text() == START_4X4
-    assert game_file.stat().st_mode & 0o777 == 0o640
+    # A crash in the middle of a board, in a file an editor saved with CRLF line ends.
+    kept = START_4X4.replace("\n", "\r\n").encode()
+    game_file.write_bytes(kept + b"JUGADA 2:\r\n.X..\r\n")
+    result = run(["othello", "--lang", "en"], ["4", "g.txt", "y", "-1 -1", "3"])
+    assert "g.txt repaired" in result.stdout, result.stdout
+    assert game_file.read_bytes() == kept, "the complete boards keep their very bytes"
+    assert (game_file.stat().st_ino, game_file.stat().st_mode & 0o777) == (inode, 0o640)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["g.txt"]

@@ -16,7 +16,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from damero.web.storage import Storage
 
-TIMEOUT = 15.0
+TIMEOUT = 120.0
+"""How long a socket waits for a message: generous, for a machine loaded by other work."""
 
 
 @pytest.fixture

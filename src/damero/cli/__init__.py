@@ -8,7 +8,7 @@ import re
 import sys
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,164 +31,224 @@ from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
 
 ANALYSIS_SECONDS = 5.0
+MAX_DELAY = 3600.0
+"""The longest pause after a computer's move: an hour is more than anyone means."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="damero",
-        description="Classic two-player board games at the terminal. "
-        "Without a GAME, a menu offers the games and the language.",
-    )
-    _add_language(parser, default=None)
-    commands = parser.add_subparsers(dest="command", metavar="GAME")
+def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
+    """The command line, its help in the catalogue's language."""
+    text = catalog.text
+    parser = _parser(catalog, prog="damero", description=text("help.damero"))
+    _add_language(parser, catalog, default=None)
+    commands = parser.add_subparsers(dest="command", metavar=text("help.game_metavar"))
     for game in games.GAMES:
-        _add_game(commands, game)
-    replay = commands.add_parser(
-        "replay",
-        help="replay any game file, recognising its game",
-        description="Replay a game file of any game (a forward, r back, s leave, j play on).",
+        _add_game(commands, catalog, game)
+    replay = _add_parser(commands, catalog, "replay", text("help.replay"))
+    _add_language(replay, catalog, default=argparse.SUPPRESS)
+    replay.add_argument(
+        "file", metavar=text("help.file_metavar"), type=Path, help=text("help.replay_file")
     )
-    _add_language(replay, default=argparse.SUPPRESS)
-    replay.add_argument("file", metavar="FILE", type=Path, help="the game file")
-    serve = commands.add_parser(
-        "serve",
-        help="play in the browser: start the server",
-        description="Serve every game to browsers; games are kept in a database.",
-    )
-    serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
-    )
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument(
-        "--db",
-        metavar="URL",
-        default=None,
-        help="sqlite:///PATH or postgresql://USER@HOST/DB "
-        "(default: a SQLite file in the user's data folder)",
-    )
+    serve = _add_parser(commands, catalog, "serve", text("help.serve"))
+    serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
+    serve.add_argument("--port", type=int, default=8000, help=text("help.port"))
+    serve.add_argument("--db", metavar="URL", default=None, help=text("help.db"))
     serve.add_argument(
         "--computer-timeout",
-        type=_seconds,
+        type=_seconds(catalog),
         default=30.0,
-        metavar="SECONDS",
-        help="with several servers on one database: how long a computer's turn taken by a "
-        "server that stopped waits before another server plays it (default 30)",
+        metavar=text("help.seconds_metavar"),
+        help=text("help.computer_timeout"),
     )
     return parser
 
 
-def _add_game(commands: Any, game: Game[Any, Any]) -> None:
-    parser = commands.add_parser(game.name, help=game.description, description=game.description)
-    _add_language(parser, default=argparse.SUPPRESS)
-    _add_play_options(parser, game, default=None)
-    actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    play_action = _add_action(actions, "play", "play at once, without a menu")
-    _add_play_options(play_action, game, default=argparse.SUPPRESS)
-    analyse = _add_action(actions, "analyse", "print who wins a position and each move's value")
+_SECTIONS = {"positional arguments": "help.positionals", "options": "help.options"}
+"""argparse's own headings, and the catalogue's words for them."""
+
+
+def _formatter(catalog: Catalog) -> type[argparse.HelpFormatter]:
+    """argparse's help layout, with its own headings and usage line in the catalogue's language."""
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(
+            self,
+            usage: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[Any],
+            prefix: str | None = None,
+        ) -> None:
+            if prefix is None:  # argparse passes '' when it only wants the command's name
+                prefix = catalog.text("help.usage")
+            super().add_usage(usage, actions, groups, prefix)
+
+        def start_section(self, heading: str | None) -> None:
+            key = _SECTIONS.get(heading or "")
+            super().start_section(heading if key is None else catalog.text(key))
+
+    return Formatter
+
+
+def _parser(catalog: Catalog, **settings: Any) -> argparse.ArgumentParser:
+    """The command's parser, its help in the catalogue's language."""
+    parser = argparse.ArgumentParser(
+        add_help=False, formatter_class=_formatter(catalog), **settings
+    )
+    return _with_help(parser, catalog)
+
+
+def _add_parser(
+    commands: Any, catalog: Catalog, name: str, description: str
+) -> argparse.ArgumentParser:
+    """A subcommand's parser, made as `_parser` makes the first."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=description,
+        description=description,
+        add_help=False,
+        formatter_class=_formatter(catalog),
+    )
+    return _with_help(parser, catalog)
+
+
+def _with_help(parser: argparse.ArgumentParser, catalog: Catalog) -> argparse.ArgumentParser:
+    """`parser` with -h and --help, said in the catalogue's language."""
+    parser.add_argument("-h", "--help", action="help", help=catalog.text("help.help"))
+    return parser
+
+
+def _add_game(commands: Any, catalog: Catalog, game: Game[Any, Any]) -> None:
+    text = catalog.text
+    summary = text(
+        "help.game", title=text(f"{game.name}.title"), summary=text(f"{game.name}.summary")
+    )
+    parser = _add_parser(commands, catalog, game.name, summary)
+    _add_language(parser, catalog, default=argparse.SUPPRESS)
+    _add_play_options(parser, catalog, game, default=None)
+    actions = parser.add_subparsers(dest="action", metavar=text("help.action_metavar"))
+    play_action = _add_parser(actions, catalog, "play", text("help.play"))
+    _add_language(play_action, catalog, default=argparse.SUPPRESS)
+    _add_play_options(play_action, catalog, game, default=argparse.SUPPRESS)
+    analyse = _add_parser(actions, catalog, "analyse", text("help.analyse"))
+    _add_language(analyse, catalog, default=argparse.SUPPRESS)
     example = game.format_position(game.start())
     analyse.add_argument(
-        "position", nargs="+", metavar="POSITION", help=f"the position, as in: {example}"
+        "position",
+        nargs="+",
+        metavar=text("help.position_metavar"),
+        help=text("help.position", example=example),
     )
-    analyse.add_argument("--json", action="store_true", help="print JSON for other programs")
+    analyse.add_argument("--json", action="store_true", help=text("help.json"))
     if game.analyst.is_timed:
         analyse.add_argument(
             "--seconds",
-            type=_seconds,
+            type=_seconds(catalog),
             default=ANALYSIS_SECONDS,
-            help=f"thinking time (default {ANALYSIS_SECONDS:g})",
+            metavar=text("help.seconds_metavar"),
+            help=text("help.thinking_time", seconds=ANALYSIS_SECONDS),
         )
     for command in game.commands:
-        action = _add_action(actions, command.name, command.description)
+        action = _add_parser(actions, catalog, command.name, text(command.description_key))
+        _add_language(action, catalog, default=argparse.SUPPRESS)
         for flags, settings in command.arguments:
+            settings = {
+                **settings,
+                **{word: text(settings[word]) for word in ("help", "metavar") if word in settings},
+            }
             if settings.get("type") is parse_seconds:  # refused in words, as --delay is
-                settings = {**settings, "type": _seconds}
+                settings["type"] = _seconds(catalog)
             action.add_argument(*flags, **settings)
 
 
-def _add_language(parser: argparse.ArgumentParser, *, default: object) -> None:
+def _add_language(parser: argparse.ArgumentParser, catalog: Catalog, *, default: object) -> None:
     """The options every command takes: the language, and plain output at a terminal."""
     parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=default,
-        help="language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
+        "--lang", choices=LANGUAGES, default=default, help=catalog.text("help.lang")
     )
     parser.add_argument(
         "--plain",
         action="store_true",
         default=False if default is None else default,
-        help="no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
+        help=catalog.text("help.plain"),
     )
-
-
-def _add_action(actions: Any, name: str, description: str) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = actions.add_parser(
-        name, help=description, description=description
-    )
-    _add_language(parser, default=argparse.SUPPRESS)
-    return parser
 
 
 def _add_play_options(
-    parser: argparse.ArgumentParser, game: Game[Any, Any], *, default: object
+    parser: argparse.ArgumentParser, catalog: Catalog, game: Game[Any, Any], *, default: object
 ) -> None:
     """Who plays, how, and into which file; `default` SUPPRESS leaves a value the game's own
     parser already read, so the options work before and after `play`."""
+    text = catalog.text
 
     def option(name: str, fallback: object, **settings: Any) -> None:
         value = fallback if default is None else default
         parser.add_argument(f"--{name}", default=value, **settings)
 
-    for side_option, _side in game.side_options:
-        side = "the " + side_option if len(side_option) > 1 else side_option.upper()
+    for side_option, side in game.side_options:
         option(
             side_option,
             "human",
             choices=("human", "computer"),
-            help=f"who plays {side} (default: human)",
+            help=text("help.side", side=Message(game.side_key(side))),
         )
-    option(
-        "level",
-        3,
-        type=count,
-        choices=LEVELS,
-        help="the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3",
-    )
-    option("seed", None, type=int, help="seed for the computer's choices between equal moves")
+    option("level", 3, type=count, choices=LEVELS, help=text("help.level"))
+    option("seed", None, type=int, metavar=text("help.seed_metavar"), help=text("help.seed"))
     option(
         "delay",
         None,
-        type=_seconds,
-        metavar="SECONDS",
-        help="pause after each computer move (default: a short one when only computers play at a terminal)",
+        type=_delay(catalog),
+        metavar=text("help.seconds_metavar"),
+        help=text("help.delay"),
     )
     for name, values in game.options.items():
-        option(name, None, type=count, choices=values, help=f"the game's {name} (default: asked)")
+        usual = next(value for value in values if game.variant(**{name: value}) == game)
+        what = text(f"{game.name}.{name}_option")
+        # Without an action the menu asks for the options not given; `play` takes the usual ones.
+        key = "help.option_asked" if default is None else "help.option"
+        option(name, None, type=count, choices=values, help=text(key, what=what, usual=usual))
     records = parser.add_mutually_exclusive_group()
+    file_metavar = text("help.file_metavar")
     records.add_argument(
         "--save",
-        metavar="FILE",
+        metavar=file_metavar,
         type=Path,
         default=None if default is None else default,
-        help="write the game to FILE as it goes",
+        help=text("help.save"),
     )
     records.add_argument(
         "--replay",
-        metavar="FILE",
+        metavar=file_metavar,
         type=Path,
         default=None if default is None else default,
-        help="replay a saved game: a forward, r back, s leave, j play on",
+        help=text("help.replay_option"),
     )
 
 
-def _seconds(text: str) -> float:
-    """A number of seconds, 0 or more and finite, or argparse's refusal saying so."""
-    try:
-        return parse_seconds(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"'{text[:40]}' is not a number of seconds, 0 or more"
-        ) from None
+def _seconds(catalog: Catalog) -> Callable[[str], float]:
+    """The type of a number of seconds, 0 or more and finite, refused in words otherwise."""
+
+    def seconds(text: str) -> float:
+        try:
+            return parse_seconds(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(catalog.text("help.bad_seconds", text=text)) from None
+
+    return seconds
+
+
+def _delay(catalog: Catalog) -> Callable[[str], float]:
+    """The type of --delay: seconds from 0 to MAX_DELAY, refused in words otherwise."""
+
+    def delay(text: str) -> float:
+        try:
+            seconds = parse_seconds(text)
+        except ValueError:
+            seconds = MAX_DELAY + 1
+        if seconds > MAX_DELAY:
+            message = catalog.text("help.bad_delay", text=text, most=MAX_DELAY)
+            raise argparse.ArgumentTypeError(message)
+        return seconds
+
+    return delay
 
 
 def main(
@@ -198,17 +258,16 @@ def main(
     stdout: TextIO | None = None,
 ) -> int:
     """Runs the command; returns the exit status (130 after Ctrl-C)."""
-    words = sys.argv[1:] if argv is None else list(argv)
-    arguments = build_parser().parse_args([_board_word(word) for word in words])
+    typed_words = sys.argv[1:] if argv is None else list(argv)
+    words = [_board_word(word) for word in typed_words]
+    catalog = Catalog(choose_language(_language_asked(words)))
+    arguments = build_parser(catalog).parse_args(words)
     if getattr(arguments, "position", None):
         # The position as typed, so that a refusal quotes the player's own words.
-        typed = {_board_word(word): word for word in words}
+        typed = {_board_word(word): word for word in typed_words}
         arguments.position = [typed.get(word, word) for word in arguments.position]
     console = Console(
-        stdin or standard_input(),
-        stdout or standard_output(),
-        Catalog(choose_language(arguments.lang)),
-        plain=arguments.plain,
+        stdin or standard_input(), stdout or standard_output(), catalog, plain=arguments.plain
     )
     try:
         return _run(arguments, console)
@@ -231,6 +290,17 @@ def main(
             with contextlib.suppress(OSError, ValueError):
                 print(refusal, file=sys.stderr)
         return 1
+
+
+def _language_asked(words: Sequence[str]) -> str | None:
+    """The language `--lang` asks for, read before the rest so the help is in it; None if none."""
+    reader = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    reader.add_argument("--lang")
+    try:
+        language = reader.parse_known_args(words)[0].lang
+    except argparse.ArgumentError:  # refused by the full parser, in words
+        return None
+    return language if language in LANGUAGES else None
 
 
 OPTION = re.compile(r"--?[a-z][a-z-]*(=.*)?", re.DOTALL)
@@ -289,14 +359,17 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
         if save is None:
             return 2
     if action is None and save is None:
-        return _play(console, game, seating)
+        return _play(console, game, seating, options_given=bool(chosen))
     return play.play_games(console, game, seating, save=save)
 
 
-def _play(console: Console, game: Game[Any, Any], seating: Seating) -> int:
-    """Plays `game`; one whose every game goes into a file opens the seed's file menu instead."""
+def _play(
+    console: Console, game: Game[Any, Any], seating: Seating, *, options_given: bool = False
+) -> int:
+    """Plays `game`; one whose every game goes into a file opens the seed's file menu instead,
+    which asks for the game's options unless the command line gave them."""
     if game.record_format.keeps_every_game:
-        return OthelloMenu(console, seating, game).run()
+        return OthelloMenu(console, seating, game, ask_size=not options_given).run()
     return play.play_games(console, game, seating)
 
 
@@ -319,6 +392,7 @@ def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
             console,
             lambda: command.run(vars(arguments), time.perf_counter, latest.append),
             progress=lambda: latest[-1] if latest else None,
+            stream=console.stderr,
         )
     except DameroError as error:
         console.say("analysis.bad_position", why=error.message)

@@ -29,7 +29,7 @@ def hint(console: Console, game: Game[Any, Any], position: Any) -> str:
 
 def _as_json(value: Value) -> dict[str, object]:
     if value.verdict is not None:
-        return {"result": value.verdict.result, "plies": value.verdict.plies}
+        return {"result": value.verdict.result, "plies": value.verdict.plies, "exact": True}
     return {"result": value.result, "score": value.score, "exact": value.is_exact}
 
 
@@ -41,7 +41,12 @@ def report(
     values = (
         []
         if outcome is not None
-        else think(console, lambda: move_values(game, position, limit), show=not as_json)
+        else think(
+            console,
+            lambda: move_values(game, position, limit),
+            show=not as_json,
+            stream=console.stderr,
+        )
     )
     if as_json:
         value = (

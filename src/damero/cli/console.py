@@ -7,7 +7,7 @@ import io
 import os
 import re
 import sys
-import textwrap
+import unicodedata
 from typing import Any, TextIO
 
 from damero.cli.lines import LineReader
@@ -23,11 +23,19 @@ class Console:
     """Reads answers and writes text in one language; echoes answers when input is not a terminal."""
 
     def __init__(
-        self, stdin: TextIO, stdout: TextIO, catalog: Catalog, *, plain: bool = False
+        self,
+        stdin: TextIO,
+        stdout: TextIO,
+        catalog: Catalog,
+        *,
+        plain: bool = False,
+        stderr: TextIO | None = None,
     ) -> None:
         self.stdin = stdin
         self.lines = LineReader(stdin)
         self.stdout = stdout
+        self.stderr = sys.stderr if stderr is None else stderr
+        """Where a command's progress goes, apart from the output other programs read."""
         self.catalog = catalog
         self.echo = not _is_terminal(stdin)
         self.is_terminal = not self.echo and _is_terminal(stdout)
@@ -54,7 +62,7 @@ class Console:
         reverse video and the squares the side to move may play marked; else as drawn."""
         plain = game.draw(position)
         if not self.is_styled:
-            self.write(plain)
+            self._write_board(plain)
             return
         before = (self._last_board or "").split("\n")
         self._last_board = plain
@@ -77,7 +85,7 @@ class Console:
 
                 lines[number] = pattern.sub(colour, line)
         self.stdout.write(CLEAR_SCREEN)
-        self.write("\n".join(lines))
+        self._write_board("\n".join(lines))
         for note in self._notes:
             self.write(note)
         self._notes.clear()
@@ -119,6 +127,11 @@ class Console:
         self.stdout.write(fit(text) + "\n")
         self.stdout.flush()
 
+    def _write_board(self, drawing: str) -> None:
+        """A board as drawn: its rows are never broken, whatever their colour codes."""
+        self.stdout.write(drawing + "\n")
+        self.stdout.flush()
+
     def say(self, key: str, /, **values: object) -> None:
         self.write(self.catalog.text(key, **values))
 
@@ -151,30 +164,43 @@ COLUMNS = 80
 
 
 def fit(text: str) -> str:
-    """`text` with each line longer than COLUMNS broken between words, its indent kept.
-
-    A prompt keeps its final space.
+    """`text` with each line wider than COLUMNS on a terminal broken between words, its indent
+    kept; colour codes take no width. A prompt keeps its final space.
 
     >>> fit("word " * 20).splitlines()[1]
     'word word word word '
     """
     lines = []
     for line in text.split("\n"):
-        if len(line) <= COLUMNS:
+        if display_width(line) <= COLUMNS:
             lines.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip())]
-        wrapped = textwrap.wrap(
-            line,
-            COLUMNS,
-            subsequent_indent=indent,
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
-        if line.endswith(" "):
-            wrapped[-1] += " "
-        lines.extend(wrapped)
+        current = ""
+        for word in re.findall(r" *[^ ]+", line[len(indent) :]):
+            if current and display_width(indent + current + word) > COLUMNS:
+                lines.append(indent + current)
+                current = word.lstrip()
+            else:
+                current = (current + word) if current else word.lstrip()
+        lines.append(indent + current + (" " if line.endswith(" ") else ""))
     return "\n".join(lines)
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def display_width(text: str) -> int:
+    """The columns `text` takes on a terminal: colour codes none, wide characters two, accents
+    that combine with the letter before them none.
+
+    >>> display_width("\x1b[31;1mX\x1b[0m 漢")
+    4
+    """
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in _ESCAPE.sub("", text)
+    )
 
 
 YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})

@@ -32,6 +32,9 @@ class Recorder(Protocol):
 QUIT_WORDS = frozenset({"q", "quit", "salir", "-1 -1", "-1,-1"})
 """Words that leave a game or a file prompt; '-1 -1' is the Othello seed's way back to its menu."""
 
+HELP_WORDS = frozenset({"?", "help", "ayuda"})
+"""Words that show what a prompt wants, at any prompt."""
+
 
 class HumanPlayer:
     """A person at the console: asks until the answer is a legal move, and understands ?, u, q and h."""
@@ -51,7 +54,7 @@ class HumanPlayer:
         while True:
             answer = self.console.ask(self.console.catalog.say(self.game.prompt(position)))
             command = " ".join(answer.lower().split())
-            if command in ("?", "help", "ayuda"):
+            if command in HELP_WORDS:
                 self.console.say(f"{self.game.name}.rules")
                 self.console.say("cli.commands")
                 continue
@@ -121,7 +124,10 @@ class Match:
                     self.console.say("cli.left_game")
                     return None
             self.advance(move)
-        for line in self.game.describe_outcome(self.position, outcome):
+        winner_is_computer = outcome.winner in self.computers
+        for line in self.game.describe_outcome(
+            self.position, outcome, winner_is_computer=winner_is_computer
+        ):
             self.console.say_message(line)
         return outcome
 

@@ -38,5 +38,7 @@ def front_door(console: Console, start_game: Callable[[Game[Any, Any]], int]) ->
             start_game(offered[choice - 1])
         elif answer == "?":
             console.say("menu.help")
+        elif not answer:
+            console.say("menu.type_a_number")
         else:
             console.say("menu.unknown", choice=answer[:40])

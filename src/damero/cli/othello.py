@@ -10,6 +10,7 @@ from damero.cli.match import QUIT_WORDS
 from damero.cli.play import (
     Seating,
     announce_automatic_move,
+    ask_file_name,
     ask_new_record,
     new_record,
     play,
@@ -18,8 +19,10 @@ from damero.cli.play import (
     replay,
 )
 from damero.core import Game, parse_number
+from damero.errors import RecordWriteError
 from damero.games.othello import SIZES
 from damero.records import Record
+from damero.records.appending import AppendOnlyFile
 from damero.records.paths import expand, refusal_to_read
 
 MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "othello.menu_continue")
@@ -28,10 +31,14 @@ MENU_KEYS = ("othello.menu_play", "othello.menu_load", "othello.menu_quit", "oth
 class OthelloMenu:
     """The seed's menu, repeated until `3`; every failure brings the menu back."""
 
-    def __init__(self, console: Console, seating: Seating, game: Game[Any, Any]) -> None:
+    def __init__(
+        self, console: Console, seating: Seating, game: Game[Any, Any], *, ask_size: bool = True
+    ) -> None:
         self.console = console
         self.seating = seating
         self.game = game
+        self.ask_size = ask_size
+        """Whether option 1 asks the board size, or plays `game`'s, given on the command line."""
 
     def run(self) -> int:
         actions = {"1": self.play_new, "2": self.load, "4": self.continue_file}
@@ -45,7 +52,9 @@ class OthelloMenu:
                 self.console.say("othello.rules")
                 continue
             action = actions.get(choice)
-            if action is None:
+            if not choice:
+                self.console.say("menu.type_a_number")
+            elif action is None:
                 self.console.say("othello.menu_unknown", choice=choice[:40])
             else:
                 action()
@@ -54,9 +63,13 @@ class OthelloMenu:
         path = ask_new_record(self.console, "othello.ask_file")
         if path is None:
             return
-        size = self._ask_size()
-        if size is not None:
-            play(self.console, new_record(self.game.variant(size=size)), self.seating, save=path)
+        game = self.game
+        if self.ask_size:
+            size = self._ask_size()
+            if size is None:
+                return
+            game = game.variant(size=size)
+        play(self.console, new_record(game), self.seating, save=path)
 
     def load(self) -> None:
         path = self._ask_existing_file()
@@ -67,19 +80,26 @@ class OthelloMenu:
             replay(self.console, record, self.seating, ask_key="othello.ask_file")
 
     def continue_file(self) -> None:
+        """Plays on at the end of a file, held for this game alone from before it is read."""
         path = self._ask_existing_file()
         if path is None:
             return
-        record = read_to_continue(self.console, path, self.game)
-        if record is not None:
-            announce_automatic_move(self.console, record)
-            recorder = record.game.record_format.extend(path, record)
-            last = Record(record.game, record.header, record.positions()[-1], ())
-            self.seating.play(self.console, last, recorder=recorder)
+        try:
+            file = AppendOnlyFile(path)
+        except RecordWriteError as error:
+            self.console.say_message(error.message)
+            return
+        with file:
+            record = read_to_continue(self.console, file, self.game)
+            if record is not None:
+                announce_automatic_move(self.console, record)
+                recorder = record.game.record_format.extend(file, record)
+                last = Record(record.game, record.header, record.positions()[-1], ())
+                self.seating.play(self.console, last, recorder=recorder)
 
     def _ask_existing_file(self) -> Path | None:
-        answer = self.console.ask(self.console.text("othello.ask_load_file"))
-        if not answer or answer.lower() in QUIT_WORDS:
+        answer = ask_file_name(self.console, "othello.ask_load_file")
+        if answer is None:
             return None
         path = expand(answer)
         refusal = refusal_to_read(path)

@@ -12,13 +12,14 @@ from typing import Any
 
 from damero.cli.advice import hint
 from damero.cli.console import Console
-from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
+from damero.cli.match import HELP_WORDS, QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
-from damero.records import Record, format_for, read_file, rewrite_file
+from damero.records import Record, format_for, read_file
+from damero.records.appending import AppendOnlyFile
 from damero.records.paths import expand, refusal_to_create
 
 WATCHING_DELAY = 1.0
@@ -40,15 +41,30 @@ def new_record_path(console: Console, text: str) -> Path | None:
     return None
 
 
-def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
-    """Asks for a new file until the answer is usable; an empty answer or a leave word gives None."""
+def ask_file_name(console: Console, key: str) -> str | None:
+    """A file name asked with the prompt `key`; None for an empty answer or a leave word.
+
+    As at any prompt, ? says what to type; the game commands u and h are not file names here.
+    """
     while True:
         answer = console.ask(console.text(key))
         if not answer or answer.lower() in QUIT_WORDS:
             return None
+        if answer.lower() in HELP_WORDS:
+            console.say("record.file_help")
+        elif answer.lower() in ("u", "h"):
+            console.say("cli.not_here", key=answer)
+        else:
+            return answer
+
+
+def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
+    """Asks for a new file until the answer is usable; an empty answer or a leave word gives None."""
+    while (answer := ask_file_name(console, key)) is not None:
         path = new_record_path(console, answer)
         if path is not None:
             return path
+    return None
 
 
 def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None) -> Record | None:
@@ -66,8 +82,10 @@ def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None
         return partial
 
 
-def read_to_continue(console: Console, path: Path, game: Game[Any, Any]) -> Record | None:
-    """The record at `path` to play on into; a cut-off file is repaired first if the player agrees."""
+def read_to_continue(console: Console, file: AppendOnlyFile, game: Game[Any, Any]) -> Record | None:
+    """The record in `file` to play on into; a cut-off file is repaired first if the player
+    agrees, by cutting off its last, incomplete entry."""
+    path = file.path
     try:
         return read_file(path, game)
     except CutOffRecordError as error:
@@ -75,7 +93,7 @@ def read_to_continue(console: Console, path: Path, game: Game[Any, Any]) -> Reco
         if error.partial is None or not console.confirm("record.ask_repair"):
             return None
         try:
-            rewrite_file(path, error.partial)
+            file.cut_before_line(error.line)
         except RecordWriteError as failure:
             console.say_message(failure.message)
             return None
@@ -164,7 +182,11 @@ def play(
         except RecordWriteError as error:
             console.say_message(error.message)
             console.say("record.playing_unsaved")
-    return seating.play(console, record, recorder=recorder)
+    try:
+        return seating.play(console, record, recorder=recorder)
+    finally:
+        if recorder is not None:
+            recorder.close()
 
 
 def play_games(

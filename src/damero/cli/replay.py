@@ -13,8 +13,11 @@ PlayOn = Callable[[int], None]
 
 
 def _steps(record: Record, positions: list[Any]) -> list[int]:
-    """The move counts worth showing: a position where the rules move by themselves (a forced
-    pass) is shown only once that move is made, as in live play."""
+    """The move counts worth showing, one per entry of the file when it says which: else a
+    position where the rules move by themselves (a forced pass) is shown only once that move is
+    made, as in live play."""
+    if record.entries:
+        return list(record.entries)
     game = record.game
     last = len(positions) - 1
     return [
@@ -78,11 +81,11 @@ def _show(
     game = record.game
     index = steps[step]
     console.note("replay.position", number=step + 1, total=len(steps))
-    if step > 0:
-        console.note("replay.last_move", move=game.format_move(record.moves[steps[step - 1]]))
-    for skipped in range(steps[step - 1] + 1 if step > 0 else 0, index):
-        automatic = game.automatic_move(positions[skipped])
-        if automatic is not None:
+    for played in range(steps[step - 1] if step > 0 else index, index):
+        automatic = game.automatic_move(positions[played])
+        if automatic is None:
+            console.note("replay.last_move", move=game.format_move(record.moves[played]))
+        else:
             console.note_message(automatic[1])
     position = positions[index]
     to_move = None if position.outcome() is not None else position.side_to_move

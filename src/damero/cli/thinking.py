@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
-from damero.cli.console import Console
+from damero.cli.console import Console, fit
 from damero.core import Message
 from damero.players import Player
 
@@ -23,13 +23,16 @@ def think(
     *,
     show: bool = True,
     progress: Callable[[], Message | None] | None = None,
+    stream: TextIO | None = None,
 ) -> ResultT:
     """`work()` run in a worker thread while this thread waits, so Ctrl-C reaches it at once.
 
     The compiled kernels release the interpreter lock, so the waiting thread keeps running.
-    With `show`, a think longer than QUIET_SECONDS is announced and dotted every second, or,
-    given `progress`, followed by a line of what it reports and the time so far every second.
+    With `show`, a think longer than QUIET_SECONDS is announced on `stream` (the console's
+    output if None) and dotted every second, or, given `progress`, followed by a line of what
+    it reports and the time so far every second.
     """
+    out = console.stdout if stream is None else stream
     result: dict[str, Any] = {}
 
     def run() -> None:
@@ -46,21 +49,22 @@ def think(
             worker.join(1.0)
     if worker.is_alive():
         started = time.monotonic() - QUIET_SECONDS
-        console.stdout.write(console.text("cli.thinking"))
-        console.stdout.flush()
+        out.write(console.text("cli.thinking"))
         if progress is not None:
-            console.write("")
+            out.write("\n")
+        out.flush()
         while worker.is_alive():
             worker.join(1.0)
             report = None if progress is None else progress()
             if progress is None:
-                console.stdout.write(".")
-                console.stdout.flush()
+                out.write(".")
             elif report is not None:
                 elapsed = time.monotonic() - started
-                console.say("cli.progress", report=report, seconds=elapsed)
+                out.write(fit(console.text("cli.progress", report=report, seconds=elapsed)) + "\n")
+            out.flush()
         if progress is None:
-            console.write("")
+            out.write("\n")
+            out.flush()
     if "error" in result:
         raise result["error"]
     value: ResultT = result["value"]

@@ -145,6 +145,8 @@ class CatMousePosition:
             if target not in MOUSE_STARTS:
                 return IllegalMoveError("catmouse.mouse_start", square=target)
             return None
+        if target == self.mouse:
+            return IllegalMoveError("catmouse.stays", square=target)
         if target not in neighbours(self.mouse):
             return IllegalMoveError("catmouse.not_neighbour", origin=self.mouse, target=target)
         if target in self.cats:
@@ -156,6 +158,8 @@ class CatMousePosition:
             return IllegalMoveError("catmouse.mouse_gives_one")
         if origin not in self.cats:
             return IllegalMoveError("catmouse.no_cat_there", square=origin)
+        if target == origin:
+            return IllegalMoveError("catmouse.stays", square=target)
         if target not in neighbours(origin):
             return IllegalMoveError("catmouse.not_neighbour", origin=origin, target=target)
         if target not in forward_neighbours(origin):
@@ -276,8 +280,8 @@ def parse_position(text: str) -> CatMousePosition:
         side = SIDE_WORDS[words.pop()]
     if len(words) != 5:
         raise InvalidPositionError("catmouse.bad_position_text", text=text.strip()[:40])
-    mouse_squares = () if words[0] == "-" else parse_squares(words[0])
-    cats = tuple(sorted(parse_squares(" ".join(words[1:]))))
+    mouse_squares = () if words[0] == "-" else _position_squares(words[0])
+    cats = tuple(sorted(_position_squares(" ".join(words[1:]))))
     if len(mouse_squares) > 1 or len(cats) != 4:
         raise InvalidPositionError("catmouse.bad_position_text", text=text.strip()[:40])
     mouse = mouse_squares[0] if mouse_squares else None
@@ -302,6 +306,21 @@ def parse_position(text: str) -> CatMousePosition:
     if square_row(mouse) < PLACEMENT_ROW - mouse_moves:
         raise InvalidPositionError("catmouse.mouse_too_far", square=mouse, moves=mouse_moves)
     return CatMousePosition(mouse, four, side)
+
+
+_POSITION_REFUSALS = {
+    "catmouse.not_a_number": "catmouse.position_not_a_number",
+    "catmouse.off_board": "catmouse.position_off_board",
+}
+"""A position's squares are refused without the 'Wrong move...' said to a player's move."""
+
+
+def _position_squares(text: str) -> tuple[int, ...]:
+    try:
+        return parse_squares(text)
+    except InvalidMoveError as refusal:
+        key = _POSITION_REFUSALS[refusal.message.key]
+        raise InvalidPositionError(key, **refusal.values) from None
 
 
 def format_position(position: CatMousePosition) -> str:
@@ -341,6 +360,28 @@ def _grid(cell: Callable[[int, int], str]) -> list[str]:
     return lines
 
 
+def _move_of(position: CatMousePosition, squares: tuple[int, ...], text: str) -> Move:
+    """The move of the side to move through `squares`: the mouse names one, the cats two."""
+    if position.side_to_move is MOUSE:
+        if len(squares) != 1:
+            raise InvalidMoveError("catmouse.mouse_gives_one", text=text.strip()[:40])
+        return MouseMove(squares[0])
+    if len(squares) != 2:
+        raise InvalidMoveError("catmouse.cats_give_two", text=text.strip()[:40])
+    return CatMove(squares[0], squares[1])
+
+
+_SQUARE_VALUES = frozenset({"square", "origin", "target"})
+"""The values of a refusal that name a square."""
+
+
+def _row_and_column(square: object) -> Message:
+    assert isinstance(square, int)
+    return Message(
+        "catmouse.row_column", {"row": square_row(square), "column": square_column(square)}
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class CatMouse(GameDefaults):
     """The game of Four Cats and the Mouse, as damero's front ends and players see it."""
@@ -348,10 +389,6 @@ class CatMouse(GameDefaults):
     @property
     def name(self) -> str:
         return "catmouse"
-
-    @property
-    def description(self) -> str:
-        return "Four Cats and the Mouse (Los Cuatro Gatos y el Ratón)"
 
     @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
@@ -373,14 +410,20 @@ class CatMouse(GameDefaults):
         by_row_and_column = len(words) == (2 if position.side_to_move is MOUSE else 4) and all(
             parse_number(word) in _ROWS_AND_COLUMNS for word in words
         )
-        squares = _squares_by_row_and_column(text) if by_row_and_column else parse_squares(text)
-        if position.side_to_move is MOUSE:
-            if len(squares) != 1:
-                raise InvalidMoveError("catmouse.mouse_gives_one", text=text.strip()[:40])
-            return MouseMove(squares[0])
-        if len(squares) != 2:
-            raise InvalidMoveError("catmouse.cats_give_two", text=text.strip()[:40])
-        return CatMove(squares[0], squares[1])
+        if not by_row_and_column:
+            return _move_of(position, parse_squares(text), text)
+        move = _move_of(position, _squares_by_row_and_column(text), text)
+        refusal = position.refusal(move)
+        if refusal is not None:
+            # Said with the squares as the player named them, by row and column.
+            raise IllegalMoveError(
+                refusal.message.key,
+                **{
+                    name: _row_and_column(value) if name in _SQUARE_VALUES else value
+                    for name, value in refusal.values.items()
+                },
+            )
+        return move
 
     def format_move(self, move: Move) -> str:
         if isinstance(move, MouseMove):
@@ -432,9 +475,11 @@ class CatMouse(GameDefaults):
 
     @property
     def commands(self) -> tuple[Command, ...]:
-        return (Command("solve", "solve the whole game and print who wins each start", (), _solve),)
+        return (Command("solve", "catmouse.solve_help", (), _solve),)
 
-    def describe_outcome(self, position: CatMousePosition, outcome: Outcome) -> tuple[Message, ...]:
+    def describe_outcome(
+        self, position: CatMousePosition, outcome: Outcome, *, winner_is_computer: bool = False
+    ) -> tuple[Message, ...]:
         winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"
         return (Message(winner), Message(outcome.reason))
 

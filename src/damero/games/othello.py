@@ -501,7 +501,10 @@ def _solve(
     return (game.draw(position), Message(key, result))
 
 
-_SIZE_OPTION = (("--size",), {"type": count, "default": DEFAULT_SIZE, "choices": SIZES})
+_SIZE_OPTION = (
+    ("--size",),
+    {"type": count, "default": DEFAULT_SIZE, "choices": SIZES, "help": "othello.size_option"},
+)
 
 
 @dataclass(frozen=True)
@@ -516,10 +519,6 @@ class Othello(GameDefaults):
     @property
     def name(self) -> str:
         return "othello"
-
-    @property
-    def description(self) -> str:
-        return "Othello on boards 4x4 to 10x10, with the seed's game files"
 
     @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
@@ -610,22 +609,33 @@ class Othello(GameDefaults):
     def commands(self) -> tuple[Command, ...]:
         perft = Command(
             "perft",
-            "count the leaf positions DEPTH plies from the start (a forced pass is a ply)",
-            ((("depth",), {"type": count, "metavar": "DEPTH"}), _SIZE_OPTION),
+            "othello.perft_help",
+            (
+                (("depth",), {"type": count, "metavar": "othello.depth_metavar"}),
+                _SIZE_OPTION,
+            ),
             _count_leaves,
         )
         solve = Command(
             "solve",
-            "solve a position exactly: the score with best play and the best move",
+            "othello.solve_help",
             (
-                (("board",), {"nargs": "?", "help": "the board row by row (default: the start)"}),
+                (
+                    ("board",),
+                    {
+                        "nargs": "?",
+                        "metavar": "othello.board_metavar",
+                        "help": "othello.solve_board_help",
+                    },
+                ),
                 (("side",), {"nargs": "?", "type": str.upper, "choices": ("X", "O")}),
                 _SIZE_OPTION,
                 (
                     ("--seconds",),
                     {
                         "type": parse_seconds,
-                        "help": "stop after this long and give the best move found so far",
+                        "metavar": "help.seconds_metavar",
+                        "help": "othello.solve_seconds_help",
                     },
                 ),
             ),
@@ -633,7 +643,9 @@ class Othello(GameDefaults):
         )
         return (perft, solve)
 
-    def describe_outcome(self, position: OthelloPosition, outcome: Outcome) -> tuple[Message, ...]:
+    def describe_outcome(
+        self, position: OthelloPosition, outcome: Outcome, *, winner_is_computer: bool = False
+    ) -> tuple[Message, ...]:
         if outcome.winner is None:
             discs = position.count(Side.FIRST)
             return (Message("othello.draw_result", {"discs": discs}),)

@@ -213,10 +213,6 @@ class TicTacToe(GameDefaults):
         return "tictactoe"
 
     @property
-    def description(self) -> str:
-        return "Tic-tac-toe (El Gato)"
-
-    @property
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return (("x", Side.FIRST), ("o", Side.SECOND))
 
@@ -264,11 +260,14 @@ class TicTacToe(GameDefaults):
         return negamax_analyst(self)
 
     def describe_outcome(
-        self, position: TicTacToePosition, outcome: Outcome
+        self, position: TicTacToePosition, outcome: Outcome, *, winner_is_computer: bool = False
     ) -> tuple[Message, ...]:
-        """The article's closing lines: congratulations to the winner, or the draw."""
+        """The article's closing lines: congratulations to a person who won, or the draw; the
+        computer's win is said as such."""
         if outcome.winner is None:
             return (Message("tictactoe.draw"),)
+        if winner_is_computer:
+            return (Message("tictactoe.computer_won", {"player": _player(outcome.winner)}),)
         return (
             Message("tictactoe.congratulations", {"player": _player(outcome.winner)}),
             Message("tictactoe.you_won"),

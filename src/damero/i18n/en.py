@@ -62,8 +62,7 @@ MESSAGES: dict[str, str] = {
         "yours: those discs turn to your colour. Only the disc just placed flips. A\n"
         "player who cannot place passes, automatically. The game ends when neither can\n"
         "place; most discs wins. Type the row and the column (fila columna): 3 4, 3,4\n"
-        "or 3-4; or the column's letter and the row, as in d3; 0 0 passes; -1 -1 goes\n"
-        "back to the menu."
+        "or 3-4; or the column's letter and the row, as in d3; -1 -1 leaves the game."
     ),
     "tictactoe.rules": (
         "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1\n"
@@ -123,7 +122,7 @@ MESSAGES: dict[str, str] = {
     "record.bad_option": "line {line}: '{text}' is not a {name} this game has",
     "record.bad_start": "line {line}: the starting position is refused: {reason}",
     "record.start_mismatch": "line {line}: the starting position is not one of this board",
-    "record.cannot_open": "cannot open {path}: {why}",
+    "record.cannot_open": "{why}",
     "record.exists": "{path} already exists; choose a new file name so nothing is overwritten.",
     "record.no_folder": "The folder for {path} does not exist.",
     "record.ask_new_file": "File to save the game into (empty: do not save): ",
@@ -178,8 +177,8 @@ MESSAGES: dict[str, str] = {
     ),
     "catmouse.mouse_start": "Wrong move... the mouse starts on 29, 30, 31 or 32, not on {square}.",
     "catmouse.not_neighbour": ("Wrong move... {target} is not diagonally next to {origin}."),
-    "catmouse.occupied_by_cat": "Square {square} is taken by a cat.",
-    "catmouse.occupied_by_mouse": "Square {square} is taken by the mouse.",
+    "catmouse.occupied_by_cat": "{square} is taken by a cat.",
+    "catmouse.occupied_by_mouse": "{square} is taken by the mouse.",
     "catmouse.cats_cannot_go_back": (
         "Wrong move... cats cannot go back: {origin} to {target} leaves towards row 1."
     ),
@@ -253,7 +252,7 @@ MESSAGES: dict[str, str] = {
     ),
     "record.not_a_pass": "line {line}: board JUGADA {number} repeats the one before, but {side} could place a disc, so it is not a pass",
     "record.showing_complete": "Showing the game up to the last complete entry before that.",
-    "record.ask_repair": "Go on from the last complete entry? The file is rewritten without the cut-off part (y/n): ",
+    "record.ask_repair": "Cut off the incomplete entry and go on from the one before? (y/n): ",
     "record.repaired": "{path} repaired: it now ends with its last complete entry.",
     "cli.play_again": "Play again? (y/n): ",
     "replay.game_over": "The game is over here: go back with r to play on from an earlier position.",
@@ -347,10 +346,90 @@ MESSAGES: dict[str, str] = {
     "web.cannot_listen": "Cannot listen on {host}, port {port}: {why}",
     "web.address_in_use": "another program listens on that port already",
     "web.unknown_host": "no such address is known",
-    "analysis.in_one_move": "with its next move",
+    "analysis.in_one_move": "in one move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
-    "cli.progress": "  {report} ({seconds:.0f} s so far)",
+    "cli.progress": "{seconds:.0f} s: {report}",
     "othello.solving": "solving exactly: {empties} empty squares; the time left cannot be told",
-    "othello.searching": "{empties} empty, depth {depth}, {nodes:,} positions, best {move}; {left:.0f} s left at most",
+    "othello.searching": "{empties} empty, depth {depth}, best {move}, {nodes:,} positions, {left:.0f} s left",
     "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
+    # --- the command line's help ---
+    "help.usage": "usage: ",
+    "help.positionals": "positional arguments",
+    "help.options": "options",
+    "help.help": "show this help and leave",
+    "help.damero": (
+        "Classic two-player board games at the terminal. Without a GAME, a menu offers the "
+        "games and the language."
+    ),
+    "help.game": "{title}: {summary}",
+    "help.game_metavar": "GAME",
+    "help.action_metavar": "ACTION",
+    "help.file_metavar": "FILE",
+    "help.seed_metavar": "SEED",
+    "help.seconds_metavar": "SECONDS",
+    "help.position_metavar": "POSITION",
+    "help.replay": "replay a game file of any game, recognising its game",
+    "help.replay_file": "the game file",
+    "help.serve": "play in the browser: start the server; games are kept in a database",
+    "help.host": "address to listen on (default 127.0.0.1)",
+    "help.port": "port to listen on (default 8000)",
+    "help.db": (
+        "sqlite:///PATH or postgresql://USER@HOST/DB (default: a SQLite file in the user's "
+        "data folder)"
+    ),
+    "help.computer_timeout": (
+        "with several servers on one database: how long a computer's turn taken by a server "
+        "that stopped waits before another server plays it (default 30)"
+    ),
+    "help.play": "play at once, without a menu",
+    "help.analyse": "print who wins a position and each move's value",
+    "help.position": "the position, as in: {example}",
+    "help.json": "print JSON for other programs",
+    "help.thinking_time": "thinking time (default {seconds:g})",
+    "help.lang": "language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
+    "help.plain": "no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
+    "help.side": "who plays {side} (default: human)",
+    "help.level": (
+        "the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3"
+    ),
+    "help.seed": "seed for the computer's choices between equal moves",
+    "help.delay": (
+        "pause after each computer move, up to an hour (default: a second when only computers "
+        "play at a terminal)"
+    ),
+    "help.option_asked": "{what} (default: the menu asks; {usual} with --save)",
+    "help.option": "{what} (default {usual})",
+    "help.save": "write the game to FILE as it goes",
+    "help.replay_option": "replay a saved game: a forward, r back, s leave, j play on",
+    "help.bad_seconds": "'{text}' is not a number of seconds, 0 or more",
+    "help.bad_delay": "'{text}' is not a pause in seconds from 0 to {most:g}",
+    "othello.size_option": "the board size",
+    "othello.perft_help": (
+        "count the leaf positions DEPTH plies from the start (a forced pass is a ply)"
+    ),
+    "othello.depth_metavar": "DEPTH",
+    "othello.solve_help": "solve a position exactly: the score with best play and the best move",
+    "othello.board_metavar": "BOARD",
+    "othello.solve_board_help": "the board row by row (default: the start)",
+    "othello.solve_seconds_help": "stop after this long and give the best move found so far",
+    "catmouse.solve_help": "solve the whole game and print who wins each start",
+    # --- words added for the same faults, found the same way ---
+    "tictactoe.computer_won": "The computer ({player}) has won the game",
+    "record.in_use": "another game is being played into it",
+    "record.cannot_append": "Cannot continue {path}: {why}.",
+    "record.cut_back_failed": (
+        "Could not take the move back in {path}: {why}. The file still holds it."
+    ),
+    "record.moved": "it was moved, removed or replaced during the game",
+    "record.changed": "another program wrote to it during the game",
+    "record.after_the_end": (
+        "line {line}: board JUGADA {number} comes after the game ended with both players passing"
+    ),
+    "record.file_help": ("Type a file name; an empty line or q leaves without choosing one."),
+    "cli.not_here": "'{key}' does nothing here: type a file name, or ? for help.",
+    "menu.type_a_number": "Type one of the numbers shown.",
+    "catmouse.stays": "Wrong move... {square} is the square it stands on: give its new square.",
+    "catmouse.row_column": "row {row}, column {column}",
+    "catmouse.position_not_a_number": "'{text}' is not a number.",
+    "catmouse.position_off_board": "{square} is not a square: squares are 1 to 32.",
 }

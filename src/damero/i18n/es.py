@@ -17,7 +17,7 @@ MESSAGES: dict[str, str] = {
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "Eso no es una posición de este juego: {why}",
     "othello.bad_position_text": (
-        "'{text}' no es una posición: da el tablero fila a fila y después quién mueve, X u O."
+        "'{text}' no es una posición: dé el tablero fila a fila y después quién mueve, X u O."
     ),
     "othello.bad_board_length": (
         "el tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
@@ -28,7 +28,7 @@ MESSAGES: dict[str, str] = {
         "las cuatro casillas del centro tienen ficha desde el principio hasta el final."
     ),
     "catmouse.bad_position_text": (
-        "'{text}' no es una posición: da la casilla del ratón (- si aún no está), las de los "
+        "'{text}' no es una posición: dé la casilla del ratón (- si aún no está), las de los "
         "cuatro gatos y, si mueven los gatos, 'gatos'."
     ),
     "catmouse.same_square": "dos piezas no pueden estar en la casilla {square}.",
@@ -62,8 +62,7 @@ MESSAGES: dict[str, str] = {
         "suya: esas fichas se voltean. Sólo voltea la ficha recién colocada. Quien no\n"
         "puede colocar ficha pasa, de forma automática. La partida acaba cuando ninguno\n"
         "puede colocar; gana quien tenga más fichas. Escriba fila y columna: 3 4, 3,4 o\n"
-        "3-4; o la letra de la columna y la fila, como d3; 0 0 pasa; -1 -1 vuelve al\n"
-        "menú."
+        "3-4; o la letra de la columna y la fila, como d3; -1 -1 abandona la partida."
     ),
     "tictactoe.rules": (
         "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla\n"
@@ -80,7 +79,7 @@ MESSAGES: dict[str, str] = {
     "menu.unknown": "'{choice}' no es una opción: escriba uno de los números.",
     "menu.help": "Escriba el número de un juego para jugarlo, o el del idioma o el de salir.",
     "catmouse.title": "Los Cuatro Gatos y el Ratón",
-    "catmouse.summary": "un ratón se escabulle entre cuatro gatos, o cae",
+    "catmouse.summary": "el ratón escapa o los gatos lo acorralan",
     "othello.title": "Othello",
     "othello.summary": "voltee las fichas del rival en tableros de 4x4 a 10x10, con ficheros",
     "tictactoe.title": "El Gato (tres en raya)",
@@ -126,7 +125,7 @@ MESSAGES: dict[str, str] = {
     "record.bad_option": "línea {line}: '{text}' no es un valor de {name} de este juego",
     "record.bad_start": "línea {line}: la posición inicial no vale: {reason}",
     "record.start_mismatch": "línea {line}: la posición inicial no es de este tablero",
-    "record.cannot_open": "no se puede abrir {path}: {why}",
+    "record.cannot_open": "{why}",
     "record.exists": "{path} ya existe; elija otro nombre para no sobrescribir nada.",
     "record.no_folder": "La carpeta de {path} no existe.",
     "record.ask_new_file": "Fichero donde guardar la partida (vacío: no guardar): ",
@@ -234,10 +233,7 @@ MESSAGES: dict[str, str] = {
     "othello.ask_load_file": "Nombre del fichero con la partida: ",
     "othello.ask_size": "Tamaño del tablero (número par entre 4 y 10): ",
     "othello.bad_size": "'{text}' no es un tamaño de tablero: escriba 4, 6, 8 o 10.",
-    "othello.prompt": (
-        "Jugador {side}, introduzca las coordenadas: fila columna (por ejemplo 3 4; "
-        "-1 -1 para salir): "
-    ),
+    "othello.prompt": "Jugador {side}, fila y columna (por ejemplo 3 4; -1 -1 para salir): ",
     "othello.counts": "Número de X: {x}   Número de O: {o}",
     "othello.turn": "Juega {side}.",
     "othello.passes": "{side} no puede colocar ficha y pasa el turno.",
@@ -275,10 +271,10 @@ MESSAGES: dict[str, str] = {
     ),
     "record.not_a_pass": "línea {line}: el tablero JUGADA {number} repite el anterior, pero {side} podía poner ficha, así que no es un pase",
     "record.showing_complete": "Se muestra la partida hasta la última entrada completa anterior.",
-    "record.ask_repair": "¿Seguir desde la última entrada completa? El fichero se reescribe sin la parte cortada (s/n): ",
+    "record.ask_repair": "¿Quitar la entrada incompleta y seguir desde la anterior? (s/n): ",
     "record.repaired": "{path} reparado: ahora termina en su última entrada completa.",
     "cli.play_again": "¿Otra partida? (s/n): ",
-    "replay.game_over": "Aquí la partida ha terminado: vuelve atrás con r para seguir desde una jugada anterior.",
+    "replay.game_over": "Aquí la partida ha terminado: vuelva atrás con r para seguir desde una jugada anterior.",
     "record.no_such_file": "no existe ese fichero",
     "record.permission_denied": "permiso denegado",
     "record.is_a_folder": "es una carpeta, no un fichero",
@@ -289,7 +285,7 @@ MESSAGES: dict[str, str] = {
     "record.file_too_large": "el fichero es demasiado grande",
     "record.read_only": "el disco es de solo lectura",
     "record.os_error": "{text}",
-    "catmouse.not_a_dark_square": "Jugada incorrecta... la fila {row}, columna {column} no es una de las casillas numeradas.",
+    "catmouse.not_a_dark_square": "Movimiento erroneo... la fila {row}, columna {column} no es una de las casillas numeradas.",
     # --- the browser and the server ---
     "web.unknown_game": "No hay ningún juego llamado '{name}'.",
     "web.bad_options": "Esas no son opciones de {game}.",
@@ -371,8 +367,101 @@ MESSAGES: dict[str, str] = {
     "web.unknown_host": "no se encuentra esa dirección",
     "analysis.in_one_move": "con su próxima jugada",
     "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
-    "cli.progress": "  {report} ({seconds:.0f} s hasta ahora)",
+    "cli.progress": "{seconds:.0f} s: {report}",
     "othello.solving": "resolviendo de forma exacta: {empties} casillas vacías; no se sabe cuánto falta",
-    "othello.searching": "{empties} vacías, profundidad {depth}, {nodes:,} posiciones, mejor {move}; quedan {left:.0f} s como mucho",
+    "othello.searching": "{empties} vacías, prof. {depth}, mejor {move}, {nodes:,} posiciones, quedan {left:.0f} s",
     "othello.best_so_far": "{meaning}; mejor jugada encontrada {move} (profundidad {depth}, {seconds:.1f} s; sin resolver hasta el final)",
+    # --- la ayuda de la línea de órdenes ---
+    "help.usage": "uso: ",
+    "help.positionals": "argumentos",
+    "help.options": "opciones",
+    "help.help": "muestra esta ayuda y termina",
+    "help.damero": (
+        "Juegos clásicos de tablero para dos en la terminal. Sin JUEGO, un menú ofrece los "
+        "juegos y el idioma."
+    ),
+    "help.game": "{title}: {summary}",
+    "help.game_metavar": "JUEGO",
+    "help.action_metavar": "ACCIÓN",
+    "help.file_metavar": "FICHERO",
+    "help.seed_metavar": "SEMILLA",
+    "help.seconds_metavar": "SEGUNDOS",
+    "help.position_metavar": "POSICIÓN",
+    "help.replay": "reproduce un fichero de partida de cualquier juego, reconociendo el juego",
+    "help.replay_file": "el fichero de la partida",
+    "help.serve": "jugar en el navegador: arranca el servidor; las partidas se guardan en una base de datos",
+    "help.host": "dirección en la que escuchar (por omisión 127.0.0.1)",
+    "help.port": "puerto en el que escuchar (por omisión 8000)",
+    "help.db": (
+        "sqlite:///RUTA o postgresql://USUARIO@MÁQUINA/BASE (por omisión: un fichero SQLite "
+        "en la carpeta de datos del usuario)"
+    ),
+    "help.computer_timeout": (
+        "con varios servidores sobre una base de datos: cuánto espera el turno del ordenador "
+        "de un servidor que se paró antes de que lo juegue otro servidor (por omisión 30)"
+    ),
+    "help.play": "jugar ya, sin menú",
+    "help.analyse": "escribe quién gana una posición y lo que vale cada jugada",
+    "help.position": "la posición, como en: {example}",
+    "help.json": "escribe JSON para otros programas",
+    "help.thinking_time": "tiempo para pensar (por omisión {seconds:g})",
+    "help.lang": "idioma de todos los mensajes (por omisión: de LC_ALL, LC_MESSAGES o LANG; si no, en)",
+    "help.plain": "sin colores, sin redibujar en su sitio, Intro tras cada tecla (también: con NO_COLOR)",
+    "help.side": "quién juega con {side} (por omisión: human)",
+    "help.level": (
+        "la fuerza del ordenador, de 1 (principiante) a 5 (la mayor que admite el juego); "
+        "por omisión 3"
+    ),
+    "help.seed": "semilla para que el ordenador elija entre jugadas igual de buenas",
+    "help.delay": (
+        "pausa tras cada jugada del ordenador, hasta una hora (por omisión: un segundo si solo "
+        "juega el ordenador ante una terminal)"
+    ),
+    "help.option_asked": "{what} (por omisión: lo pregunta el menú; {usual} con --save)",
+    "help.option": "{what} (por omisión {usual})",
+    "help.save": "guarda la partida en FICHERO a medida que se juega",
+    "help.replay_option": (
+        "reproduce una partida guardada: a avanzar, r retroceder, s salir, j jugar desde ahí"
+    ),
+    "help.bad_seconds": "'{text}' no es un número de segundos, 0 o más",
+    "help.bad_delay": "'{text}' no es una pausa en segundos de 0 a {most:g}",
+    "othello.size_option": "el tamaño del tablero",
+    "othello.perft_help": (
+        "cuenta las posiciones hoja a PROFUNDIDAD jugadas del inicio (un pase forzado es una "
+        "jugada)"
+    ),
+    "othello.depth_metavar": "PROFUNDIDAD",
+    "othello.solve_help": (
+        "resuelve una posición de forma exacta: el resultado con el mejor juego y la mejor jugada"
+    ),
+    "othello.board_metavar": "TABLERO",
+    "othello.solve_board_help": "el tablero fila a fila (por omisión: el inicial)",
+    "othello.solve_seconds_help": (
+        "parar tras este tiempo y dar la mejor jugada encontrada hasta entonces"
+    ),
+    "catmouse.solve_help": "resuelve todo el juego y escribe quién gana desde cada inicio",
+    # --- palabras añadidas por los mismos fallos ---
+    "tictactoe.computer_won": "El ordenador ({player}) ha ganado el juego",
+    "record.in_use": "se está jugando otra partida en él",
+    "record.cannot_append": "No se puede continuar {path}: {why}.",
+    "record.cut_back_failed": (
+        "No se pudo deshacer la jugada en {path}: {why}. El fichero aún la contiene."
+    ),
+    "record.moved": "se movió, se borró o se sustituyó durante la partida",
+    "record.changed": "otro programa escribió en él durante la partida",
+    "record.after_the_end": (
+        "línea {line}: el tablero de la JUGADA {number} viene después de que la partida "
+        "acabara con los dos jugadores pasando"
+    ),
+    "record.file_help": (
+        "Escriba el nombre de un fichero; una línea vacía o q sale sin elegir ninguno."
+    ),
+    "cli.not_here": "'{key}' no hace nada aquí: escriba el nombre de un fichero, o ? para ver la ayuda.",
+    "menu.type_a_number": "Escriba uno de los números que se muestran.",
+    "catmouse.stays": (
+        "Movimiento erroneo... {square} es la casilla donde ya está: indique la nueva."
+    ),
+    "catmouse.row_column": "fila {row}, columna {column}",
+    "catmouse.position_not_a_number": "'{text}' no es un número.",
+    "catmouse.position_off_board": "{square} no es una casilla: las casillas van del 1 al 32.",
 }

@@ -8,14 +8,11 @@ from typing import Any
 
 from damero.core import Game
 from damero.errors import CutOffRecordError, RecordError
-from damero.records.appending import replace_file
 from damero.records.paths import expand
 from damero.records.reading import read_text
 from damero.records.record import Record, RecordFormat
 
-__all__ = ["Record", "RecordFormat", "format_for", "read_any", "read_file", "rewrite_file"]
-
-ENCODING = "utf-8"
+__all__ = ["Record", "RecordFormat", "format_for", "read_any", "read_file"]
 
 
 def _formats() -> list[RecordFormat]:
@@ -86,10 +83,3 @@ def format_for(record: Record) -> RecordFormat:
 def read_any(path: Path) -> Record:
     """The record in the file at `path`, recognising its format among the games' formats."""
     return read_file(path)
-
-
-def rewrite_file(path: Path, record: Record) -> None:
-    """Replaces the file at `path` by `record` in its game's format, through a renamed temporary file."""
-    text = io.StringIO()
-    format_for(record).write(record, text)
-    replace_file(path, text.getvalue().encode(ENCODING))

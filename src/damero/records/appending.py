@@ -1,49 +1,26 @@
-"""Game files that grow by synced appends and shrink only by whole entries, so a crash loses no move.
+"""Game files that grow by synced appends and shrink only by being cut, so a crash loses no move.
 
-A write that fails (a full disk, a file size limit) is undone before the error is raised: the
-file is cut back to the length it had, so it holds exactly the entries written before.
+A game holds its file open and locked from its first move to its end: a second game is refused
+rather than let two games write over each other. A write that fails (a full disk, a file size
+limit) is undone before the error is raised: the file is cut back to the length it had, so it
+holds exactly the entries written before. Cutting needs no disk space and no second name, so a
+take-back works on a full disk and with a name as long as the system allows.
 """
 
 from __future__ import annotations
 
-import contextlib
+import fcntl
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
+from damero.core import Message
 from damero.errors import RecordWriteError
 
 LINE_ENDS = (b"\n", b"\r")
-
-
-def temporary_path(path: Path) -> Path:
-    """The one temporary file beside `path` that replacing it uses; one left by a crash is reused."""
-    return path.with_name(f".{path.name}.tmp")
-
-
-def replace_file(path: Path, data: bytes) -> None:
-    """Writes `data` to a temporary file beside `path`, syncs it and renames it over `path`.
-
-    The new file keeps the mode of the one it replaces.
-    """
-    temporary = temporary_path(path)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-    try:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        handle = os.open(temporary, flags, 0o600)
-        with os.fdopen(handle, "wb") as stream:
-            if mode is not None:
-                os.fchmod(stream.fileno(), mode)
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException as error:
-        temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise RecordWriteError(path, error) from error
-        raise
 
 
 def create_file(path: Path, text: str) -> None:
@@ -65,12 +42,75 @@ def create_file(path: Path, text: str) -> None:
         raise RecordWriteError(path, error, key="record.create_failed") from error
 
 
+def line_start(data: bytes, line: int) -> int:
+    """The offset in `data` where its `line`-th line (1-based) starts; LF, CRLF and CR alone each
+    end a line, as the readers count them.
+
+    >>> line_start(b"a\\r\\nb\\rc\\nd", 4)
+    7
+    """
+    offset = 0
+    for _ in range(line - 1):
+        ends = [
+            found for found in (data.find(b"\r", offset), data.find(b"\n", offset)) if found >= 0
+        ]
+        if not ends:
+            return len(data)
+        offset = min(ends) + 1
+        if data[offset - 1 : offset + 1] == b"\r\n":
+            offset += 1
+    return offset
+
+
 class AppendOnlyFile:
-    """A file written only at its end; `cut_back` drops the last entries via a renamed copy."""
+    """An existing game file, held open and locked while a game is written into it.
+
+    Entries go at its end; `cut_back` removes the last ones. Each write first checks that the
+    name still leads to this file and that nothing else has written to it.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._ends = [path.stat().st_size]
+        try:
+            self._handle = os.open(path, os.O_RDWR | os.O_APPEND)
+        except OSError as error:
+            raise RecordWriteError(path, error, key="record.cannot_append") from error
+        try:
+            if not stat.S_ISREG(os.fstat(self._handle).st_mode):
+                raise RecordWriteError(
+                    path, Message("record.not_a_regular_file"), key="record.cannot_append"
+                )
+            try:
+                fcntl.flock(self._handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise RecordWriteError(
+                    path, Message("record.in_use"), key="record.cannot_append"
+                ) from None
+            self._ends = [os.fstat(self._handle).st_size]
+        except BaseException:
+            os.close(self._handle)
+            raise
+
+    def __enter__(self) -> AppendOnlyFile:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Lets another game write to the file."""
+        if self._handle >= 0:
+            os.close(self._handle)
+            self._handle = -1
+
+    def read(self) -> bytes:
+        """The whole file as it is now."""
+        return os.pread(self._handle, os.fstat(self._handle).st_size, 0)
 
     def append(self, text: str) -> None:
         """Appends one entry and returns only once it is on the disk.
@@ -80,24 +120,21 @@ class AppendOnlyFile:
         """
         data = text.encode("utf-8")
         before = self._ends[-1]
+        self._check_unchanged("record.write_failed")
         try:
-            handle = os.open(self.path, os.O_RDWR)
-        except OSError as error:
-            raise RecordWriteError(self.path, error) from error
-        try:
-            if before and len(self._ends) == 1 and os.pread(handle, 1, before - 1) not in LINE_ENDS:
+            if before and len(self._ends) == 1 and self._last_byte() not in LINE_ENDS:
                 data = b"\n" + data
             written = 0
             while written < len(data):
-                written += os.pwrite(handle, data[written:], before + written)
-            os.fsync(handle)
+                written += os.write(self._handle, data[written:])
+            os.fsync(self._handle)
         except OSError as error:
-            with contextlib.suppress(OSError):
-                os.ftruncate(handle, before)
-                os.fsync(handle)
+            try:
+                os.ftruncate(self._handle, before)
+                os.fsync(self._handle)
+            except OSError:
+                pass
             raise RecordWriteError(self.path, error) from error
-        finally:
-            os.close(handle)
         self._ends.append(before + len(data))
 
     def cut_back(self, entries: int) -> None:
@@ -106,17 +143,48 @@ class AppendOnlyFile:
             return
         if entries >= len(self._ends):
             raise ValueError(f"only {len(self._ends) - 1} entries were appended here")
-        with self.path.open("rb") as stream:
-            kept = stream.read(self._ends[-entries - 1])
-        replace_file(self.path, kept)
+        self._check_unchanged("record.cut_back_failed")
+        self._cut(self._ends[-entries - 1], "record.cut_back_failed")
         del self._ends[-entries:]
+
+    def cut_before_line(self, line: int) -> None:
+        """Cuts the file just before its `line`-th line (1-based): drops what a crash left half
+        written, keeping every byte before it as it was."""
+        self._check_unchanged("record.write_failed")
+        self._cut(line_start(self.read(), line), "record.write_failed")
+        self._ends = [os.fstat(self._handle).st_size]
+
+    def _cut(self, length: int, key: str) -> None:
+        try:
+            os.ftruncate(self._handle, length)
+            os.fsync(self._handle)
+        except OSError as error:
+            raise RecordWriteError(self.path, error, key=key) from error
+
+    def _last_byte(self) -> bytes:
+        return os.pread(self._handle, 1, self._ends[-1] - 1)
+
+    def _check_unchanged(self, key: str) -> None:
+        """RecordWriteError unless the name still leads to this file, as long as this object
+        left it: a file moved away or written by another program is not written to."""
+        try:
+            named = os.stat(self.path)
+        except FileNotFoundError:
+            named = None
+        except OSError as error:
+            raise RecordWriteError(self.path, error, key=key) from error
+        held = os.fstat(self._handle)
+        if named is None or (named.st_dev, named.st_ino) != (held.st_dev, held.st_ino):
+            raise RecordWriteError(self.path, Message("record.moved"), key=key)
+        if held.st_size != self._ends[-1]:
+            raise RecordWriteError(self.path, Message("record.changed"), key=key)
 
 
 class FileRecorder:
     """Keeps a game file in step with a game: `entry` gives each move's text (None: nothing written)."""
 
-    def __init__(self, path: Path, entry: Callable[[Any, Any], str | None]) -> None:
-        self.file = AppendOnlyFile(path)
+    def __init__(self, file: AppendOnlyFile, entry: Callable[[Any, Any], str | None]) -> None:
+        self.file = file
         self.entry = entry
         self._wrote: list[bool] = []
 
@@ -137,3 +205,7 @@ class FileRecorder:
         removed = sum(self._wrote[-moves:])
         self.file.cut_back(removed)
         del self._wrote[-moves:]
+
+    def close(self) -> None:
+        """The game is over or left: another game may write to the file."""
+        self.file.close()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from damero.errors import DameroError, RecordError
-from damero.records.appending import FileRecorder, create_file
+from damero.records.appending import AppendOnlyFile, FileRecorder, create_file
 from damero.records.record import Record, record_moves
 
 MAGIC = "# damero record:"
@@ -153,11 +153,11 @@ class MoveListFormat:
     def create(self, path: Path, record: Record) -> FileRecorder:
         """Starts the file with the record so far; its moves may be taken back like later ones."""
         create_file(path, format_header(record.game.name, setup_header(record) + record.header))
-        return record_moves(self.extend(path, replace(record, moves=())), record)
+        return record_moves(self.extend(AppendOnlyFile(path), replace(record, moves=())), record)
 
-    def extend(self, path: Path, record: Record) -> FileRecorder:
+    def extend(self, file: AppendOnlyFile, record: Record) -> FileRecorder:
         game = record.game
-        return FileRecorder(path, lambda position, move: format_moves(game, (move,)))
+        return FileRecorder(file, lambda position, move: format_moves(game, (move,)))
 
 
 MOVE_LIST = MoveListFormat()

@@ -12,21 +12,23 @@ The format, byte for byte (LF line ends, no trailing spaces)::
     ...
 
 JUGADA 1 is the initial board and one board follows every placement; a pass writes nothing.
-Readers also accept CRLF line ends, trailing blanks on a line and blank lines between boards.
+Readers also accept CRLF line ends, trailing blanks on a line and blank lines between boards,
+and the files of programs that write the board again after each pass (`0 0`, as the seed has
+players type it), the two passes that end the game included.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TextIO
 
 from damero.core import Message, Side, parse_number
 from damero.errors import CutOffRecordError, IllegalMoveError, RecordError
 from damero.games.othello import PASS, SIZES, Move, Othello, OthelloPosition
-from damero.records.appending import FileRecorder, create_file
+from damero.records.appending import AppendOnlyFile, FileRecorder, create_file
 from damero.records.record import Record, record_moves
 
 TITLE = "PARTIDA DEL OTHELLO"
@@ -162,6 +164,11 @@ def _placement(previous: OthelloPosition, rows: tuple[str, ...], number: int, li
     raise RecordError("record.not_a_move", line=line, number=number)
 
 
+ENDING_PASSES = 2
+"""The boards a program of the seed writes after the last placement: the game ends when both
+players pass (`0 0`) one after the other."""
+
+
 def _steps(
     stream: Iterable[str],
 ) -> Iterator[tuple[int, OthelloPosition, tuple[Move, ...], OthelloPosition, int]]:
@@ -170,17 +177,25 @@ def _steps(
 
     The first board is the starting one, X to move; after it, the side that did not just place.
     A board repeated after a forced pass is that pass, as programs that write the board after
-    every `0 0` keep it; it adds no move, since the reader makes forced passes itself.
+    every `0 0` keep it, and so are the two repeated boards of the passes that end the game;
+    they add no move, since the reader makes forced passes itself and a finished game has none.
     """
     previous: OthelloPosition | None = None
     pass_unseen = False
+    ending_passes = 0
     for number, rows, line in read_boards(stream):
         if previous is None:
             board = OthelloPosition.from_rows(rows, Side.FIRST)
             if board != OthelloPosition.start(board.size):
                 raise RecordError("record.not_the_start", line=line)
             moves: tuple[Move, ...] = ()
-        elif rows == previous.board_rows() and not previous.is_game_over():
+        elif rows == previous.board_rows() and previous.is_game_over():
+            ending_passes += 1
+            if ending_passes > ENDING_PASSES:
+                raise RecordError("record.after_the_end", line=line, number=number)
+            yield number, previous, (), previous, line
+            continue
+        elif rows == previous.board_rows():
             if not pass_unseen:
                 side = Message(Othello().side_key(previous.side_to_move))
                 raise RecordError("record.not_a_pass", line=line, number=number, side=side)
@@ -245,7 +260,7 @@ def create_game_file(path: Path, positions: Sequence[OthelloPosition]) -> None:
     create_file(path, format_game(positions))
 
 
-def board_recorder(path: Path, *, boards_before: int) -> FileRecorder:
+def board_recorder(file: AppendOnlyFile, *, boards_before: int) -> FileRecorder:
     """Appends the board after each placement, numbered after `boards_before`; a pass writes nothing."""
 
     def board(position: OthelloPosition, move: Move) -> str | None:
@@ -253,7 +268,7 @@ def board_recorder(path: Path, *, boards_before: int) -> FileRecorder:
             return None
         return format_board(boards_before + recorder.entries + 1, position)
 
-    recorder = FileRecorder(path, board)
+    recorder = FileRecorder(file, board)
     return recorder
 
 
@@ -283,19 +298,31 @@ class SeedFileFormat:
         return first_line == TITLE
 
     def read(self, stream: TextIO) -> Record:
+        """The record, its `entries` the position each board shows: a board repeated for a pass
+        in the game shows the position before the pass and the repeat the one after it."""
         start: OthelloPosition | None = None
         moves: list[Move] = []
+        entries: list[int] = []
+
+        def record() -> Record:
+            assert start is not None
+            return Record(Othello(start.size), (), start, tuple(moves), tuple(entries))
+
         try:
-            for _number, board, steps, _position, _line in _steps(stream):
-                start = board if start is None else start
+            for _number, board, steps, position, _line in _steps(stream):
+                if start is None:
+                    start = board
+                elif not steps and not position.is_game_over():
+                    entries[-1] = len(moves) - 1  # the board before its forced pass
                 moves.extend(steps)
+                entries.append(len(moves))
         except CutOffRecordError as error:
             if start is not None:
-                error.partial = Record(Othello(start.size), (), start, tuple(moves))
+                error.partial = record()
             raise
         if start is None:
             raise RecordError("record.no_boards", line=0)
-        return Record(Othello(start.size), (), start, tuple(moves))
+        return record()
 
     def write(self, record: Record, stream: TextIO) -> None:
         stream.write(format_game(_boards(record)))
@@ -303,10 +330,13 @@ class SeedFileFormat:
     def create(self, path: Path, record: Record) -> FileRecorder:
         """Starts the file with the start board, then records each move so a take-back may remove it."""
         create_game_file(path, [record.start])
-        return record_moves(self.extend(path, replace(record, moves=())), record)
+        started = Record(record.game, record.header, record.start, ())
+        return record_moves(self.extend(AppendOnlyFile(path), started), record)
 
-    def extend(self, path: Path, record: Record) -> FileRecorder:
-        return board_recorder(path, boards_before=len(_boards(record)))
+    def extend(self, file: AppendOnlyFile, record: Record) -> FileRecorder:
+        """Numbers the next board one past the file's last: past the boards it was read with."""
+        boards = len(record.entries) or len(_boards(record))
+        return board_recorder(file, boards_before=boards)
 
 
 SEED_FILE = SeedFileFormat()

@@ -27,7 +27,7 @@ def read_text(path: Path) -> str:
     """
     refusal = refusal_to_read(path)
     if refusal is not None:
-        raise RecordError("record.cannot_open", line=0, path=str(path), why=refusal)
+        raise RecordError("record.cannot_open", line=0, why=refusal)
     lines: list[str] = []
     total = 0
     try:
@@ -40,7 +40,5 @@ def read_text(path: Path) -> str:
                     raise RecordError("record.too_big", line=len(lines) + 1, limit=MAX_TEXT)
                 lines.append(line)
     except OSError as error:
-        raise RecordError(
-            "record.cannot_open", line=0, path=str(path), why=os_reason(error)
-        ) from None
+        raise RecordError("record.cannot_open", line=0, why=os_reason(error)) from None
     return "".join(lines).removeprefix(BYTE_ORDER_MARK)

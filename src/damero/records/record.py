@@ -6,11 +6,11 @@ Formats are adapters with a symmetric `read(stream)` / `write(record, stream)`; 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from damero.records.appending import FileRecorder
+from damero.records.appending import AppendOnlyFile, FileRecorder
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,10 @@ class Record:
     header: tuple[tuple[str, str], ...]
     start: Any
     moves: tuple[Any, ...]
+    entries: tuple[int, ...] = field(default=(), compare=False)
+    """How many moves lead to the position each entry of the file it was read from shows, in the
+    file's order: the Othello seed's file numbers its boards, and a program of the seed writes a
+    board for a pass. () when each position the players saw is one entry."""
 
     def positions(self) -> list[Any]:
         """The start and the position after each move: replay is a fold of `play`."""
@@ -53,8 +57,8 @@ class RecordFormat(Protocol):
         that appends the moves played from its last position on."""
         ...
 
-    def extend(self, path: Path, record: Record) -> FileRecorder:
-        """The recorder that appends to the file at `path`, which holds `record`, the moves played next."""
+    def extend(self, file: AppendOnlyFile, record: Record) -> FileRecorder:
+        """The recorder that appends to `file`, which holds `record`, the moves played next."""
         ...
 
 
