@@ -24,6 +24,7 @@ from damero.cli.console import (
 from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
+from damero.cli.review import REVIEW_SECONDS, review_file
 from damero.cli.thinking import think
 from damero.core import Game, Limit, Message, count, parse_seconds
 from damero.errors import DameroError, os_reason
@@ -47,6 +48,19 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     _add_language(replay, catalog, default=argparse.SUPPRESS)
     replay.add_argument(
         "file", metavar=text("help.file_metavar"), type=Path, help=text("help.replay_file")
+    )
+    review = _add_parser(commands, catalog, "review", text("help.review"))
+    _add_language(review, catalog, default=argparse.SUPPRESS)
+    review.add_argument(
+        "file", metavar=text("help.file_metavar"), type=Path, help=text("help.replay_file")
+    )
+    review.add_argument("--json", action="store_true", help=text("help.json"))
+    review.add_argument(
+        "--seconds",
+        type=_seconds(catalog),
+        default=REVIEW_SECONDS,
+        metavar=text("help.seconds_metavar"),
+        help=text("help.review_seconds", seconds=REVIEW_SECONDS),
     )
     serve = _add_parser(commands, catalog, "serve", text("help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
@@ -332,6 +346,10 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
             port=arguments.port,
             url=arguments.db,
             claim_seconds=arguments.computer_timeout,
+        )
+    if arguments.command == "review":
+        return review_file(
+            console, arguments.file, as_json=arguments.json, seconds=arguments.seconds
         )
     if arguments.command == "replay":
         return play.replay_file(console, arguments.file, Seating())

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
+from damero import analysis
 from damero.cli.console import Console
 from damero.cli.thinking import think
-from damero.core import Game, Limit, Value, describe_value, verdict_of_outcome
+from damero.core import Game, Limit, Value, describe_value
 from damero.players import THINKING
 
 
 def move_values(game: Game[Any, Any], position: Any, limit: Limit) -> list[tuple[Any, Value]]:
     """Every legal move with its value for the side to move, best first, from the game's analyst."""
-    return list(game.analyst.move_values(position, limit=limit, clock=time.monotonic))
+    return analysis.move_values(game, position, limit=limit, clock=time.monotonic)
 
 
 def hint(console: Console, game: Game[Any, Any], position: Any) -> str:
@@ -25,12 +25,6 @@ def hint(console: Console, game: Game[Any, Any], position: Any) -> str:
     move, value = values[0]
     meaning = console.catalog.say(describe_value(game, value, position.side_to_move))
     return console.text("analysis.hint", move=game.format_move(move), meaning=meaning)
-
-
-def _as_json(value: Value) -> dict[str, object]:
-    if value.verdict is not None:
-        return {"result": value.verdict.result, "plies": value.verdict.plies, "exact": True}
-    return {"result": value.result, "score": value.score, "exact": value.is_exact}
 
 
 def report(
@@ -49,18 +43,8 @@ def report(
         )
     )
     if as_json:
-        value = (
-            Value(verdict=verdict_of_outcome(outcome, position.side_to_move))
-            if outcome is not None
-            else values[0][1]
-        )
-        document = {
-            **_as_json(value),
-            "moves": [
-                {"move": game.format_move(move), **_as_json(value)} for move, value in values
-            ],
-        }
-        console.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+        document = analysis.position_document(game, position, values)
+        console.stdout.write(analysis.format_document(document) + "\n")
         return 0
     console.write(game.draw(position))
     if outcome is not None:

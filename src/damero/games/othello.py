@@ -409,13 +409,12 @@ class OthelloEngineAnalyst:
         limit: Limit = THINKING,
         clock: Callable[[], float] | None = None,
     ) -> list[tuple[Move, Value]]:
-        from damero.engines.othello import analyse, scores_are_exact
+        """Exact near the end, unless a time limit (with a clock) stops the solve: then, as far
+        from the end, the engine's estimate, said to be one."""
+        from damero.engines.othello import analyse_moves
 
-        is_exact = scores_are_exact(position)
-        return [
-            (move, Value(score=score, is_exact=is_exact))
-            for move, score in analyse(position, limit, clock=clock)
-        ]
+        scores, is_exact = analyse_moves(position, limit, clock=clock)
+        return [(move, Value(score=score, is_exact=is_exact)) for move, score in scores]
 
     def player(
         self,

@@ -432,4 +432,26 @@ MESSAGES: dict[str, str] = {
     "catmouse.row_column": "row {row}, column {column}",
     "catmouse.position_not_a_number": "'{text}' is not a number.",
     "catmouse.position_off_board": "{square} is not a square: squares are 1 to 32.",
+    "analysis.review_heading": "{title}: {count} moves, each with what best play gives after it",
+    "analysis.review_no_moves": "{title}: the game has no moves to review.",
+    "analysis.review_move": "{number:>3}. {side:<9} {move:<6} {meaning}",
+    "analysis.review_forced": "made by the rules, not judged",
+    "analysis.review_mistake": "A mistake: before it, {before}; best was {best}",
+    "analysis.review_no_mistakes": "No mistakes.",
+    "analysis.review_one_mistake": "One mistake: move {number}.",
+    "analysis.review_mistakes": "{count} mistakes: moves {numbers}.",
+    "analysis.review_progress": "position {done} of {count}",
+    "help.review": "print a game file's moves, each with its value, and mark the mistakes",
+    "help.review_seconds": (
+        "the longest thought on one position where the computer estimates (default {seconds:g})"
+    ),
+    "web.analysis_in_play": (
+        "A game between two people is not analysed while it is being played: ask again once it "
+        "is over."
+    ),
+    "web.analysis_busy": "The server is analysing too many positions just now: ask again in a moment.",
+    "web.too_many_analyses": (
+        "Too many analyses asked from your address: wait {seconds} s and try again."
+    ),
+    "web.options_disagree": "That position has {what} {found}, not {given}.",
 }

@@ -464,4 +464,31 @@ MESSAGES: dict[str, str] = {
     "catmouse.row_column": "fila {row}, columna {column}",
     "catmouse.position_not_a_number": "'{text}' no es un número.",
     "catmouse.position_off_board": "{square} no es una casilla: las casillas van del 1 al 32.",
+    "analysis.review_heading": "{title}: {count} jugadas, cada una con lo que da el mejor juego tras ella",
+    "analysis.review_no_moves": "{title}: la partida no tiene jugadas que revisar.",
+    "analysis.review_move": "{number:>3}. {side:<9} {move:<6} {meaning}",
+    "analysis.review_forced": "hecha por las reglas, no se juzga",
+    "analysis.review_mistake": "Un error: antes de ella, {before}; la mejor era {best}",
+    "analysis.review_no_mistakes": "Ningún error.",
+    "analysis.review_one_mistake": "Un error: la jugada {number}.",
+    "analysis.review_mistakes": "{count} errores: las jugadas {numbers}.",
+    "analysis.review_progress": "posición {done} de {count}",
+    "help.review": (
+        "escribe las jugadas de un fichero de partida, cada una con su valor, y señala los errores"
+    ),
+    "help.review_seconds": (
+        "lo más que se piensa una posición donde el ordenador estima (por omisión {seconds:g})"
+    ),
+    "web.analysis_in_play": (
+        "Una partida entre dos personas no se analiza mientras se juega: pídalo de nuevo cuando "
+        "termine."
+    ),
+    "web.analysis_busy": (
+        "El servidor está analizando demasiadas posiciones ahora: pida otro análisis dentro de un "
+        "momento."
+    ),
+    "web.too_many_analyses": (
+        "Demasiados análisis pedidos desde su dirección: espere {seconds} s y vuelva a intentarlo."
+    ),
+    "web.options_disagree": "Esa posición tiene {what} {found}, no {given}.",
 }

@@ -37,7 +37,7 @@ from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog, en, es
 from damero.players import LEVELS, computer_player
 from damero.records import Record, format_for, read_any
-from damero.web import checks
+from damero.web import analysis, checks
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits, TokenBucket
 from damero.web.storage import Change, DatabaseFault, Storage, StoredGame
 from damero.web.table import (
@@ -472,12 +472,14 @@ def create_app(
     by the process that took it is taken over by another, looked for every `sweep_seconds`
     (a third of `claim_seconds` unless given)."""
     hub = Hub(storage, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits)
+    analyses = analysis.Analyses(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
         yield
         await hub.close()
+        analyses.close()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -638,6 +640,13 @@ def create_app(
             Route("/api/games/{game_id}/record", record),
             Route("/api/games/{game_id}/replay", replay),
             Route("/api/upload", upload, methods=["POST"]),
+            Route(
+                "/api/analysis", functools.partial(analysis.position_analysis, analyses=analyses)
+            ),
+            Route(
+                "/api/games/{game_id}/analysis",
+                functools.partial(analysis.game_review, analyses=analyses, table_of=hub.table),
+            ),
             WebSocketRoute("/ws/{game_id}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -83,6 +83,9 @@ class Limits:
     hints_burst: float = 20
     hints_per_second: float = 0.5
     """An address may ask 20 hints at once, then one every two seconds; a socket one at a time."""
+    analyses_burst: float = 20
+    analyses_per_second: float = 0.5
+    """An address may ask 20 analyses (of a position or a game) at once, then one every two seconds."""
 
 
 DEFAULT_LIMITS = Limits()

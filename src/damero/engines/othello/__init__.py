@@ -9,7 +9,7 @@ from __future__ import annotations
 from damero.engines.othello import bits
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
-from damero.engines.othello.player import analyse, choose_move
+from damero.engines.othello.player import analyse, analyse_moves, choose_move
 from damero.engines.othello.scoring import EVALUATIONS
 from damero.engines.othello.search import (
     Analysis,
@@ -23,6 +23,7 @@ __all__ = [
     "EVALUATIONS",
     "Analysis",
     "analyse",
+    "analyse_moves",
     "choose_move",
     "perft",
     "score_moves",

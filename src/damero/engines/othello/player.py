@@ -12,7 +12,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from damero.core import Limit
-from damero.engines.othello.search import Analysis, score_moves, search
+from damero.engines.othello.board import engine_board
+from damero.engines.othello.endgame import EndgameSolver, new_control
+from damero.engines.othello.search import (
+    Analysis,
+    run_stoppable,
+    score_moves,
+    scores_are_exact,
+    search,
+)
 from damero.games.othello import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -118,6 +126,10 @@ def level_analyses(
     )
 
 
+ESTIMATE_DEPTH = 4
+"""How deep the estimate looks that stands in for an exact solve stopped by the time limit."""
+
+
 def analyse(
     position: OthelloPosition,
     limit: Limit,
@@ -127,18 +139,65 @@ def analyse(
     """Every legal move with its score in discs for the side to move, best first.
 
     A score is the final disc difference the engine expects after the move (exact in the near
-    endgame).  The limit works as in `choose_move`; without any bound the search goes 4 plies
-    deep.  A forced pass gives [(PASS, score)]; a finished game gives [].
+    endgame, unless the time ran out first: `analyse_moves` says which).  The limit works as in
+    `choose_move`; without any bound the search goes 4 plies deep.  A forced pass gives
+    [(PASS, score)]; a finished game gives [].
+    """
+    return analyse_moves(position, limit, clock=clock)[0]
+
+
+def analyse_moves(
+    position: OthelloPosition,
+    limit: Limit,
+    *,
+    clock: Callable[[], float] | None = None,
+) -> tuple[list[tuple[Move, float]], bool]:
+    """`analyse`'s scores, and whether they are exact.
+
+    Near the end (`scores_are_exact`) each move is solved exactly; with a time limit and a clock
+    the solve stops when the time is up, and the scores are then an estimate (a search
+    ESTIMATE_DEPTH plies deep, which takes a moment), said to be one.  Further from the end the
+    scores are always estimates.
     """
     moves = position.legal_moves()
     if not moves:
-        return []
+        return [], True
     should_stop = _stopper(limit, clock)
+    if moves == (PASS,):
+        after, is_exact = analyse_moves(position.play(PASS), limit, clock=clock)
+        return [(PASS, -after[0][1])], is_exact
+    if scores_are_exact(position):
+        if should_stop is None:
+            return score_moves(position, Limit(nodes=limit.nodes)), True
+        solved = _solve_each_move(position, should_stop)
+        if solved is not None:
+            return solved, True
+        return score_moves(position, Limit(depth=ESTIMATE_DEPTH), exact_empties=-1), False
     depth = limit.depth
     if depth is None and limit.nodes is None and should_stop is None:
         depth = 4
     bounded = Limit(depth=depth, nodes=limit.nodes)
-    if moves == (PASS,):
-        after = score_moves(position.play(PASS), bounded, should_stop=should_stop)
-        return [(PASS, -after[0][1])]
-    return score_moves(position, bounded, should_stop=should_stop)
+    return score_moves(position, bounded, should_stop=should_stop), False
+
+
+def _solve_each_move(
+    position: OthelloPosition, should_stop: Callable[[], bool]
+) -> list[tuple[Move, float]] | None:
+    """Each move's exact score, best first; None if `should_stop` said so before the end."""
+    geometry = engine_board(position)[0]
+    solver = EndgameSolver(geometry)
+    control = new_control(None)
+    scored = []
+    for move in position.legal_moves():
+        _, player, opponent = engine_board(position.play(move))
+        solutions = []
+        run_stoppable(
+            lambda: solutions.append(solver.solve(player, opponent, control=control)),  # noqa: B023
+            control,
+            should_stop,
+        )
+        if not solutions or not solutions[0].is_complete:
+            return None
+        scored.append((move, float(-solutions[0].score)))
+    scored.sort(key=lambda pair: -pair[1])
+    return scored

@@ -1,0 +1,194 @@
+"""What damero knows of a position or a whole game, for every front end: each legal move's value,
+and a record's review, each move with its value and the mistakes marked, as values and as the
+JSON documents `damero ... --json` prints and the server sends.
+
+Values come from each game's analyst alone (`Game.analyst.move_values`), so this module knows no
+game and no front end; time reaches it only as the limit and clock its caller passes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from damero.core import Game, Limit, Side, Value, verdict_of_outcome
+
+MoveValues = Sequence[tuple[Any, Value]]
+"""Every legal move with its value for the side to move, best first, as an analyst gives them."""
+
+REVIEW_DEPTH = 6
+"""How deep a review's estimate looks (far from the end of an Othello game): a few hundredths of a
+second a position, so a whole game is reviewed in seconds; exact values take what they need."""
+
+REVIEW_SECONDS = 2.0
+"""The longest a review thinks about one position: an exact Othello endgame that takes longer is
+estimated instead; most positions take far less."""
+
+SIDE_NAMES = {Side.FIRST: "first", Side.SECOND: "second"}
+"""Each side as documents name it (the server's seat names)."""
+
+_RESULT_ORDER = {"loss": 0, "draw": 1, "win": 2}
+
+
+def move_values(
+    game: Game[Any, Any], position: Any, *, limit: Limit, clock: Callable[[], float] | None
+) -> list[tuple[Any, Value]]:
+    """Every legal move with its value for the side to move, best first; [] once the game is over.
+
+    `limit` and `clock` bound an engine's think (Othello far from the end); solved games answer
+    at once whatever they say.
+    """
+    if position.outcome() is not None:
+        return []
+    return list(game.analyst.move_values(position, limit=limit, clock=clock))
+
+
+def position_value(position: Any, values: MoveValues) -> Value:
+    """The value of `position` for its side to move: its outcome once over, else its best move's."""
+    outcome = position.outcome()
+    if outcome is not None:
+        return Value(verdict=verdict_of_outcome(outcome, position.side_to_move))
+    return values[0][1]
+
+
+def value_document(value: Value) -> dict[str, object]:
+    """A value as JSON: {"result", "plies", "exact": true} exactly, else {"result", "score", "exact"}
+    with the disc score, "exact" false for an estimate."""
+    if value.verdict is not None:
+        return {"result": value.verdict.result, "plies": value.verdict.plies, "exact": True}
+    return {"result": value.result, "score": value.score, "exact": value.is_exact}
+
+
+def position_document(game: Game[Any, Any], position: Any, values: MoveValues) -> dict[str, object]:
+    """What `damero NAME analyse POSITION --json` prints and `GET /api/analysis` answers: the
+    position's value for the side to move, and each legal move's, best first ([] once over)."""
+    return {
+        **value_document(position_value(position, values)),
+        "moves": [
+            {"move": game.format_move(move), **value_document(value)} for move, value in values
+        ],
+    }
+
+
+def format_document(document: Mapping[str, object]) -> str:
+    """A document as one line of JSON, never wrapped, for programs that read lines."""
+    return json.dumps(document, ensure_ascii=False)
+
+
+def is_mistake(best: Value, played: Value) -> bool:
+    """Whether a move worth `played` where the best was worth `best` (both for the side that
+    played it) is a mistake: it changes the exact verdict against its player (a win given away, a
+    draw turned into a loss), or, with exact disc scores, gives away discs. An estimate never
+    makes a mistake: it may be wrong."""
+    if best.verdict is not None and played.verdict is not None:
+        return _RESULT_ORDER[played.verdict.result] < _RESULT_ORDER[best.verdict.result]
+    if best.verdict is None and played.verdict is None and best.is_exact and played.is_exact:
+        return round(played.score or 0.0) < round(best.score or 0.0)
+    return False
+
+
+def turned(value: Value) -> Value:
+    """The value, for the side that moved, of the move that led to a position worth `value` to the
+    side to move in it."""
+    if value.verdict is not None:
+        return Value(verdict=value.verdict.before_move())
+    return Value(score=-(value.score or 0.0), is_exact=value.is_exact)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedMove:
+    """One move of a record, judged: `before` is what its player could get with best play from
+    `position`, `after` what the move played keeps, both for that player; `best` is a move worth
+    `before`. A move the rules made on their own (`is_forced`, an Othello pass) is not judged."""
+
+    number: int
+    side: Side
+    move: Any
+    position: Any
+    best: Any
+    before: Value
+    after: Value
+    is_forced: bool
+
+    @property
+    def is_mistake(self) -> bool:
+        return not self.is_forced and is_mistake(self.before, self.after)
+
+
+def judged_positions(record: Any) -> list[Any]:
+    """The positions of `record` whose move values its review reads, in the game's order: each one
+    a move was chosen in, and the one chosen in next after a last move the rules made."""
+    game = record.game
+    positions = record.positions()
+    count = len(record.moves)
+    needed = [position for position in positions[:count] if game.automatic_move(position) is None]
+    if count and game.automatic_move(positions[count - 1]) is not None:
+        position = positions[count]
+        while position.outcome() is None:
+            forced = game.automatic_move(position)
+            if forced is None:
+                needed.append(position)
+                break
+            position = position.play(forced[0])
+    return needed
+
+
+def review(record: Any, values_of: Callable[[Any], MoveValues]) -> tuple[ReviewedMove, ...]:
+    """Each move of `record` judged, `values_of(position)` giving the move values of each position
+    `judged_positions` names (from the game's analyst, or worked out before)."""
+    game = record.game
+    positions = record.positions()
+    reviewed = []
+    for index, move in enumerate(record.moves):
+        position = positions[index]
+        side = position.side_to_move
+        if game.automatic_move(position) is not None:
+            value = turned(_chosen_value(game, positions[index + 1], values_of))
+            reviewed.append(ReviewedMove(index + 1, side, move, position, move, value, value, True))
+            continue
+        values = values_of(position)
+        played = next(value for candidate, value in values if candidate == move)
+        best, before = values[0]
+        reviewed.append(ReviewedMove(index + 1, side, move, position, best, before, played, False))
+    return tuple(reviewed)
+
+
+def _chosen_value(
+    game: Game[Any, Any], position: Any, values_of: Callable[[Any], MoveValues]
+) -> Value:
+    """The value of `position` for its side to move, through any moves the rules make from it."""
+    if position.outcome() is not None:
+        return position_value(position, [])
+    forced = game.automatic_move(position)
+    if forced is None:
+        return position_value(position, values_of(position))
+    return turned(_chosen_value(game, position.play(forced[0]), values_of))
+
+
+def review_document(record: Any, reviewed: Sequence[ReviewedMove]) -> dict[str, object]:
+    """What `damero review FILE --json` prints and `GET /api/games/{id}/analysis` answers: the
+    game, its options and start, each move judged ("before" and "after" for the side that played
+    it, "position" the one it was played in), and the numbers of the mistakes."""
+    game = record.game
+    return {
+        "game": game.name,
+        "options": {name: getattr(game, name) for name in game.options},
+        "start": game.format_position(record.start),
+        "moves": [
+            {
+                "number": judged.number,
+                "side": SIDE_NAMES[judged.side],
+                "move": game.format_move(judged.move),
+                "position": game.format_position(judged.position),
+                "best": game.format_move(judged.best),
+                "before": value_document(judged.before),
+                "after": value_document(judged.after),
+                "forced": judged.is_forced,
+                "mistake": judged.is_mistake,
+            }
+            for judged in reviewed
+        ],
+        "mistakes": [judged.number for judged in reviewed if judged.is_mistake],
+    }
