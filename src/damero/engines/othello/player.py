@@ -189,6 +189,8 @@ def _solve_each_move(
     control = new_control(None)
     scored = []
     for move in position.legal_moves():
+        if should_stop():
+            return None
         _, player, opponent = engine_board(position.play(move))
         solutions = []
         run_stoppable(
