@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,9 @@ def review_file(console: Console, path: Path, *, as_json: bool, seconds: float) 
     return 0
 
 
-def _review(record: Record, limit: Limit, report: Any) -> tuple[analysis.ReviewedMove, ...]:
+def _review(
+    record: Record, limit: Limit, report: Callable[[Message], None]
+) -> tuple[analysis.ReviewedMove, ...]:
     """The review, each position analysed once, its progress reported as it goes."""
     positions = analysis.judged_positions(record)
     values: dict[Any, analysis.MoveValues] = {}
@@ -66,7 +69,8 @@ def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMo
     if not reviewed:
         console.say("analysis.review_no_moves", title=title)
         return
-    console.say("analysis.review_heading", title=title, count=len(reviewed))
+    heading = "analysis.review_heading_one" if len(reviewed) == 1 else "analysis.review_heading"
+    console.say(heading, title=title, count=len(reviewed))
     for judged in reviewed:
         if judged.is_forced:
             meaning = console.text("analysis.review_forced")

@@ -433,6 +433,7 @@ MESSAGES: dict[str, str] = {
     "catmouse.position_not_a_number": "'{text}' is not a number.",
     "catmouse.position_off_board": "{square} is not a square: squares are 1 to 32.",
     "analysis.review_heading": "{title}: {count} moves, each with what best play gives after it",
+    "analysis.review_heading_one": "{title}: one move, with what best play gives after it",
     "analysis.review_no_moves": "{title}: the game has no moves to review.",
     "analysis.review_move": "{number:>3}. {side:<9} {move:<6} {meaning}",
     "analysis.review_forced": "made by the rules, not judged",

@@ -465,6 +465,7 @@ MESSAGES: dict[str, str] = {
     "catmouse.position_not_a_number": "'{text}' no es un número.",
     "catmouse.position_off_board": "{square} no es una casilla: las casillas van del 1 al 32.",
     "analysis.review_heading": "{title}: {count} jugadas y lo que da el mejor juego tras cada una",
+    "analysis.review_heading_one": "{title}: una jugada y lo que da el mejor juego tras ella",
     "analysis.review_no_moves": "{title}: la partida no tiene jugadas que revisar.",
     "analysis.review_move": "{number:>3}. {side:<9} {move:<6} {meaning}",
     "analysis.review_forced": "hecha por las reglas, no se juzga",
