@@ -5,7 +5,9 @@ being played, 429 past an address's limit); and answers kept by position."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from damero.records import read_file
 from damero.web.app import create_app
 from damero.web.limits import Limits
 from damero.web.storage import Storage
+from damero.web.table import WebError
 
 DATA = Path(__file__).parent.parent / "data"
 PATIENT = 300.0
@@ -237,10 +240,12 @@ def test_an_address_asking_too_much_is_refused_for_a_while(database: str) -> Non
 
 def test_answers_are_kept_by_position(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
+    threads: set[str] = set()
     analyse = damero.analysis.move_values
 
     def counted(game: Any, position: Any, **bounds: Any) -> Any:
         asked.append(game.format_position(position))
+        threads.add(threading.current_thread().name)
         return analyse(game, position, **bounds)
 
     monkeypatch.setattr(damero.analysis, "move_values", counted)
@@ -249,3 +254,22 @@ def test_answers_are_kept_by_position(client: TestClient, monkeypatch: pytest.Mo
     other = analysed(client, game="tictactoe", position="X---O---X")
     assert first == again != other
     assert asked == ["X---O----", "X---O---X"]
+    assert len(threads) == 1 and threads.pop().startswith("analysis")
+
+
+def test_past_the_waiting_places_an_analysis_is_refused_as_busy() -> None:
+    async def ask_three() -> list[str]:
+        analyses = damero.web.analysis.Analyses(Limits(), threads=1, waiting=1)
+        refusals = []
+        async with analyses.place("one"), analyses.place("two"):
+            try:
+                async with analyses.place("three"):
+                    pass
+            except WebError as error:
+                refusals.append(error.message.key)
+        async with analyses.place("four"):
+            pass  # places are given back
+        analyses.close()
+        return refusals
+
+    assert asyncio.run(ask_three()) == ["web.analysis_busy"]
