@@ -11,9 +11,12 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from damero.core import Limit
 from damero.engines.othello.board import engine_board
-from damero.engines.othello.endgame import EndgameSolver, new_control
+from damero.engines.othello.endgame import EndgameSolver, Solution, new_control
 from damero.engines.othello.search import (
     Analysis,
     run_stoppable,
@@ -168,7 +171,7 @@ def analyse_moves(
         return [(PASS, -after[0][1])], is_exact
     if scores_are_exact(position):
         if should_stop is None:
-            return score_moves(position, Limit(nodes=limit.nodes)), True
+            return score_moves(position), True
         solved = _solve_each_move(position, should_stop)
         if solved is not None:
             return solved, True
@@ -192,14 +195,28 @@ def _solve_each_move(
         if should_stop():
             return None
         _, player, opponent = engine_board(position.play(move))
-        solutions = []
-        run_stoppable(
-            lambda: solutions.append(solver.solve(player, opponent, control=control)),  # noqa: B023
-            control,
-            should_stop,
-        )
-        if not solutions or not solutions[0].is_complete:
+        score = _solve_until_stopped(solver, player, opponent, control, should_stop)
+        if score is None:
             return None
-        scored.append((move, float(-solutions[0].score)))
+        scored.append((move, float(-score)))
     scored.sort(key=lambda pair: -pair[1])
     return scored
+
+
+def _solve_until_stopped(
+    solver: EndgameSolver,
+    player: int,
+    opponent: int,
+    control: npt.NDArray[np.int64],
+    should_stop: Callable[[], bool],
+) -> int | None:
+    """The exact score for the side to move, or None if `should_stop` said so first."""
+    solutions: list[Solution] = []
+    run_stoppable(
+        lambda: solutions.append(solver.solve(player, opponent, control=control)),
+        control,
+        should_stop,
+    )
+    if not solutions or not solutions[0].is_complete:
+        return None
+    return solutions[0].score
