@@ -16,7 +16,7 @@ from damero.core import Limit, Value, Verdict, describe_value
 from damero.games.othello import Othello
 from damero.games.tictactoe import TicTacToe
 from damero.i18n import Catalog
-from damero.records import Record, read_file
+from damero.records import Record
 
 DATA = Path(__file__).parent / "data"
 EXACT = Limit(depth=analysis.REVIEW_DEPTH)
@@ -56,7 +56,7 @@ def test_the_edge_reply_to_the_centre_is_the_mistake_and_the_corner_is_not() -> 
 
 
 def test_an_othello_game_is_judged_against_a_plain_minimax_near_the_end() -> None:
-    record = read_file(DATA / "othello_8x8_game.txt")
+    record = read_othello_file(DATA / "othello_8x8_game.txt")
     judged = reviewed(record)
     assert len(judged) == len(record.moves)
     checked = 0
@@ -134,3 +134,10 @@ def test_a_finished_position_is_worth_its_outcome_and_has_no_moves() -> None:
         "exact": True,
         "moves": [],
     }
+
+
+def read_othello_file(path: Path) -> Record:
+    """The record in an Othello game file, read by the game's own format."""
+    with path.open(encoding="utf-8") as stream:
+        record: Record = Othello().record_format.read(stream)
+    return record

@@ -25,7 +25,7 @@ from analysis_references import (
 from damero.cli import main
 from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
-from damero.records import read_file
+from damero.records import Record
 from damero.web.app import create_app
 from damero.web.limits import Limits
 from damero.web.storage import Storage
@@ -182,7 +182,7 @@ def test_a_finished_games_review_marks_the_edge_reply(client: TestClient, tmp_pa
 
 @pytest.mark.usefixtures("compiled_engine", "patient")
 def test_an_othello_games_review_is_the_terminals(client: TestClient, tmp_path: Path) -> None:
-    record = read_file(DATA / "othello_4x4_game.txt")
+    record = read_othello_file(DATA / "othello_4x4_game.txt")
     moves = [record.game.format_move(move) for move in record.moves]
     created = new_game(client, game="othello", options={"size": 4}, mode="friend", moves=moves)
     response = client.get(f"/api/games/{created['id']}/analysis")
@@ -273,3 +273,10 @@ def test_past_the_waiting_places_an_analysis_is_refused_as_busy() -> None:
         return refusals
 
     assert asyncio.run(ask_three()) == ["web.analysis_busy"]
+
+
+def read_othello_file(path: Path) -> Record:
+    """The record in an Othello game file, read by the game's own format."""
+    with path.open(encoding="utf-8") as stream:
+        record: Record = Othello().record_format.read(stream)
+    return record
