@@ -56,7 +56,7 @@ def test_the_edge_reply_to_the_centre_is_the_mistake_and_the_corner_is_not() -> 
 
 
 def test_an_othello_game_is_judged_against_a_plain_minimax_near_the_end() -> None:
-    record = read_othello_file(DATA / "othello_8x8_game.txt")
+    record = othello_record(DATA / "othello_8x8_moves.txt")
     judged = reviewed(record)
     assert len(judged) == len(record.moves)
     checked = 0
@@ -136,8 +136,15 @@ def test_a_finished_position_is_worth_its_outcome_and_has_no_moves() -> None:
     }
 
 
-def read_othello_file(path: Path) -> Record:
-    """The record in an Othello game file, read by the game's own format."""
-    with path.open(encoding="utf-8") as stream:
-        record: Record = Othello().record_format.read(stream)
-    return record
+def othello_record(path: Path) -> Record:
+    """The 8x8 game whose placements `path` lists one a line, with the passes the rules make."""
+    game = Othello()
+    position, moves = game.start(), []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        move = game.parse_move(position, line)
+        moves.append(move)
+        position = position.play(move)
+        while position.outcome() is None and (forced := game.automatic_move(position)):
+            moves.append(forced[0])
+            position = position.play(forced[0])
+    return Record(game, (), game.start(), tuple(moves))

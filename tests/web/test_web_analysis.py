@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 import threading
 from pathlib import Path
 from typing import Any
@@ -25,13 +26,11 @@ from analysis_references import (
 from damero.cli import main
 from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
-from damero.records import Record
 from damero.web.app import create_app
 from damero.web.limits import Limits
 from damero.web.storage import Storage
 from damero.web.table import WebError
 
-DATA = Path(__file__).parent.parent / "data"
 PATIENT = 300.0
 """Seconds an analysis may take in these tests, so that no answer depends on the machine's
 speed: every exact solve here ends long before."""
@@ -182,13 +181,13 @@ def test_a_finished_games_review_marks_the_edge_reply(client: TestClient, tmp_pa
 
 @pytest.mark.usefixtures("compiled_engine", "patient")
 def test_an_othello_games_review_is_the_terminals(client: TestClient, tmp_path: Path) -> None:
-    record = read_othello_file(DATA / "othello_4x4_game.txt")
-    moves = [record.game.format_move(move) for move in record.moves]
+    moves = othello_game_with_a_pass(size=4)
     created = new_game(client, game="othello", options={"size": 4}, mode="friend", moves=moves)
     response = client.get(f"/api/games/{created['id']}/analysis")
     assert response.status_code == 200, response.text
     review = response.json()
-    assert [move["forced"] for move in review["moves"]].count(True) == 1
+    forced = [move["move"] for move in review["moves"] if move["forced"]]
+    assert forced and set(forced) == {"0 0"}
     assert all(move["before"]["exact"] for move in review["moves"])
     path = tmp_path / "game.txt"
     path.write_bytes(client.get(f"/api/games/{created['id']}/record").content)
@@ -275,8 +274,15 @@ def test_past_the_waiting_places_an_analysis_is_refused_as_busy() -> None:
     assert asyncio.run(ask_three()) == ["web.analysis_busy"]
 
 
-def read_othello_file(path: Path) -> Record:
-    """The record in an Othello game file, read by the game's own format."""
-    with path.open(encoding="utf-8") as stream:
-        record: Record = Othello().record_format.read(stream)
-    return record
+def othello_game_with_a_pass(*, size: int) -> list[str]:
+    """The moves of a random Othello game to its end in which a side has to pass."""
+    game = Othello(size)
+    rng = random.Random(size)
+    while True:
+        position, moves = game.start(), []
+        while position.legal_moves():
+            move = rng.choice(position.legal_moves())
+            moves.append(game.format_move(move))
+            position = position.play(move)
+        if "0 0" in moves:
+            return moves
