@@ -81,7 +81,16 @@ def is_mistake(best: Value, played: Value) -> bool:
     """Whether a move worth `played` where the best was worth `best` (both for the side that
     played it) is a mistake: it changes the exact verdict against its player (a win given away, a
     draw turned into a loss), or, with exact disc scores, gives away discs. An estimate never
-    makes a mistake: it may be wrong."""
+    makes a mistake: it may be wrong.
+
+    >>> from damero.core import Verdict
+    >>> is_mistake(Value(verdict=Verdict("win", 3)), Value(verdict=Verdict("win", 9)))
+    False
+    >>> is_mistake(Value(verdict=Verdict("win", 3)), Value(verdict=Verdict("draw", 6)))
+    True
+    >>> is_mistake(Value(score=4.0, is_exact=False), Value(score=-8.0, is_exact=False))
+    False
+    """
     if best.verdict is not None and played.verdict is not None:
         return _RESULT_ORDER[played.verdict.result] < _RESULT_ORDER[best.verdict.result]
     if best.verdict is None and played.verdict is None and best.is_exact and played.is_exact:

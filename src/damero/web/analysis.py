@@ -102,7 +102,7 @@ class Analyses:
         def work() -> analysis.MoveValues:
             left = max(seconds - (self.clock() - asked), SHORTEST_ANALYSIS)
             limit = Limit(depth=depth, seconds=left)
-            return analysis.move_values(game, position, limit=limit, clock=time.monotonic)
+            return tuple(analysis.move_values(game, position, limit=limit, clock=time.monotonic))
 
         values = await asyncio.get_running_loop().run_in_executor(self.executor, work)
         with self.cache_lock:
