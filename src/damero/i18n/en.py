@@ -444,7 +444,8 @@ MESSAGES: dict[str, str] = {
     "analysis.review_progress": "position {done} of {count}",
     "help.review": "print a game file's moves, each with its value, and mark the mistakes",
     "help.review_seconds": (
-        "the longest thought on one position where the computer estimates (default {seconds:g})"
+        "the most time spent on each position (default {seconds:g}); an Othello endgame that "
+        "takes longer is estimated"
     ),
     "web.analysis_in_play": (
         "A game between two people is not analysed while it is being played: ask again once it "

@@ -478,7 +478,8 @@ MESSAGES: dict[str, str] = {
         "escribe las jugadas de un fichero de partida, cada una con su valor, y señala los errores"
     ),
     "help.review_seconds": (
-        "lo más que se piensa una posición donde el ordenador estima (por omisión {seconds:g})"
+        "el tiempo máximo para pensar cada posición (por omisión {seconds:g}); un final de "
+        "Othello que tarde más se estima"
     ),
     "web.analysis_in_play": (
         "Una partida entre dos personas no se analiza mientras se juega: pídalo de nuevo cuando "
