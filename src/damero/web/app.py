@@ -20,6 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -711,12 +712,10 @@ def _read_record(data: bytes) -> Record:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "upload.txt"
         path.write_bytes(data)
-        return read_any(path)
+        return read_any(path, games.GAMES)
 
 
 def _dated(table: Table) -> Record:
-    from datetime import datetime
-
     started = datetime.fromtimestamp(table.created).strftime("%Y-%m-%d %H:%M")
     record = table.record()
     return Record(record.game, (("started", started),), record.start, record.moves)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -470,8 +471,6 @@ def _listen(
     reconnected: Callable[[], None],
     listening: threading.Event,
 ) -> None:
-    import psycopg
-
     address = url.set(drivername="postgresql").render_as_string(hide_password=False)
     while True:
         try:

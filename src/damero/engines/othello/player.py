@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from damero.core import Limit
 from damero.engines.othello.search import Analysis, score_moves, search
-from damero.games.othello import PASS, Move, OthelloPosition
+from damero.games.othello.rules import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
 

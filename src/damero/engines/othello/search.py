@@ -56,7 +56,7 @@ from damero.engines.othello.table import (
     store,
     stored_move,
 )
-from damero.games.othello import PASS, Move, OthelloPosition
+from damero.games.othello.rules import PASS, Move, OthelloPosition
 
 WIN = 1_000_000
 """Offset of the score of a finished game (in evaluation units) above any estimate."""
