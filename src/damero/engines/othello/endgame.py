@@ -36,13 +36,24 @@ from damero.engines.othello.bits import (
     square_in,
 )
 from damero.engines.othello.board import Geometry, Shape
+from damero.engines.othello.control import (
+    BEST_MOVE,
+    NODES,
+    STOPPED,
+    new_control,
+    out_of_budget,
+)
 from damero.engines.othello.evaluation import stable_discs
+from damero.engines.othello.parallel import check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
     TABLE_BITS,
     Table,
     bounds,
+    entry_lower,
+    entry_move,
+    entry_upper,
     find,
     home_slot,
     store,
@@ -63,36 +74,17 @@ _PROBE_EMPTIES = 14
 _STABILITY_EMPTIES = 8
 """From this many empties up, stable discs are counted to cut off hopeless windows."""
 
+_SHARE_EMPTIES = 10
+"""From this many empties up, the threads of a parallel solve put off moves another is on."""
+
+_PARALLEL_EMPTIES = 16
+"""From this many empties up, a solve runs on several threads; below, one is quicker."""
+
+BUSY_BITS = 16
+"""log2 of the entries of the threads' table of positions being searched."""
+
 _PROBE_DEPTH_MAX = 4
 _PROBE_WINDOW = 1_000_000
-
-# The control array shared by the compiled solver and search and the Python that drives them.
-NODES = 0
-NODE_LIMIT = 1
-STOPPED = 2
-"""Set by the compiled code once the node limit or a stop request cut the work short."""
-BEST_MOVE = 3
-STOP_REQUEST = 4
-"""Set from Python (another thread) to make the compiled code unwind at its next check."""
-ESTIMATES = 5
-"""The search's leaves scored by the evaluation: a depth that adds none is exact."""
-CONTROL_SIZE = 6
-
-
-def new_control(node_limit: int | None) -> npt.NDArray[np.int64]:
-    control = np.zeros(CONTROL_SIZE, dtype=np.int64)
-    control[NODE_LIMIT] = np.iinfo(np.int64).max if node_limit is None else node_limit
-    control[BEST_MOVE] = NO_MOVE
-    return control
-
-
-@compiled
-def out_of_budget(control: npt.NDArray[np.int64]) -> bool:
-    """Counts a node; true (and remembered) once the node limit or a stop request ends the work."""
-    control[NODES] += 1
-    if control[NODES] > control[NODE_LIMIT] or control[STOP_REQUEST] != 0:
-        control[STOPPED] = 1
-    return bool(control[STOPPED] != 0)
 
 
 @compiled
@@ -308,6 +300,9 @@ class Solve(NamedTuple):
     control: npt.NDArray[np.int64]
     weights: Any
     """The learned pattern weights (8x8), or none: then moves are ordered without them."""
+    busy: npt.NDArray[np.int8]
+    """Shared by the threads of a parallel solve: marks the positions being searched (by a hash),
+    so that another thread tries other moves first.  One entry: a solve on one thread."""
 
 
 @compiled
@@ -345,13 +340,13 @@ def solve_window(
         if ceiling <= alpha:
             return ceiling
     home = home_slot(table, player, opponent)
-    slot = find(table, player, opponent, home)
+    slot, entry = find(table, player, opponent, home)
     table_move = NO_MOVE
     if slot >= 0 and is_root:
-        table_move = int(table.moves[slot])
+        table_move = entry_move(entry)
     elif slot >= 0:
-        lower = int(table.lowers[slot])
-        upper = int(table.uppers[slot])
+        lower = entry_lower(entry)
+        upper = entry_upper(entry)
         if lower >= beta:
             return lower
         if upper <= alpha:
@@ -360,7 +355,7 @@ def solve_window(
             return lower
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-        table_move = int(table.moves[slot])
+        table_move = entry_move(entry)
     original_alpha = alpha
 
     order = run.orders[ply]
@@ -372,11 +367,11 @@ def solve_window(
         next_player, next_opponent = play(player, opponent, move_bit)
         if empties >= _ETC_EMPTIES and not is_root:
             # Enhanced transposition cutoff: a reply the table already refutes ends the search.
-            child = find(
+            child, child_entry = find(
                 table, next_player, next_opponent, home_slot(table, next_player, next_opponent)
             )
             if child >= 0:
-                refuted = -int(table.uppers[child])
+                refuted = -entry_upper(child_entry)
                 if refuted >= beta:
                     return refuted
         if empties >= _PROBE_EMPTIES:
@@ -400,33 +395,54 @@ def solve_window(
 
     best = -BOUND_MAX
     best_move = NO_MOVE
-    for index in range(count_moves):
-        square = order[index] & (_SQUARES - 1)
-        move_bit = square_in(moves, square)
-        next_player, next_opponent = play(player, opponent, move_bit)
-        # A null window proves a later move no better; only a surprise pays for a full search.
-        score = -solve_window(
-            next_player,
-            next_opponent,
-            empties - 1,
-            -beta if index == 0 else -alpha - 1,
-            -alpha,
-            ply + 1,
-            run,
-        )
-        if index > 0 and alpha < score < beta:
+    busy = run.busy
+    sharing = busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(count_moves):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            square = order[index] & (_SQUARES - 1)
+            move_bit = square_in(moves, square)
+            next_player, next_opponent = play(player, opponent, move_bit)
+            busy_key = -1
+            if sharing and index > 0:
+                # ABDADA: a younger move another thread is searching waits for the second sweep,
+                # when the table most likely holds its result.
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
+            # A null window proves a later move no better; only a surprise pays for a full search.
             score = -solve_window(
-                next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+                next_player,
+                next_opponent,
+                empties - 1,
+                -beta if searched == 0 else -alpha - 1,
+                -alpha,
+                ply + 1,
+                run,
             )
-        if control[STOPPED]:
-            return 0
-        if score > best:
-            best = score
-            best_move = square
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
+            if searched > 0 and alpha < score < beta:
+                score = -solve_window(
+                    next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+                )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return 0
+            if score > best:
+                best = score
+                best_move = square
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        if alpha >= beta or deferred == 0:
+            break
 
     if is_root:
         control[BEST_MOVE] = best_move
@@ -457,14 +473,21 @@ class EndgameSolver:
     """An exact solver for one board size, keeping its transposition table between solves."""
 
     def __init__(
-        self, geometry: Geometry, *, table_bits: int = TABLE_BITS, evaluation: str = "learned"
+        self,
+        geometry: Geometry,
+        *,
+        table_bits: int = TABLE_BITS,
+        evaluation: str = "learned",
+        threads: int | None = None,
     ) -> None:
         self.geometry = geometry
+        self.threads = check_threads(threads)
         self._table = Table.create(table_bits)
         self._weights = weights_for(geometry.size, evaluation)
-        # A row per ply: a pass is a ply too, so at most two per empty square.
+        # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
-        self._orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
+        self._orders = np.zeros((self.threads, 2 * squares + 2, squares), dtype=np.int64)
+        self._busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
 
     def solve(
         self,
@@ -523,26 +546,37 @@ class EndgameSolver:
         self, player: int, opponent: int, alpha: int, beta: int, control: npt.NDArray[np.int64]
     ) -> Solution:
         geometry = self.geometry
-        control[BEST_MOVE] = NO_MOVE
-        score = solve_window(
-            geometry.board(player),
-            geometry.board(opponent),
-            geometry.empties(player, opponent),
-            alpha,
-            beta,
-            0,
-            Solve(
+        board_player, board_opponent = geometry.board(player), geometry.board(opponent)
+        empties = geometry.empties(player, opponent)
+        root_moves = geometry.board(self._distinct_moves(player, opponent))
+        threads = self.threads if empties >= _PARALLEL_EMPTIES else 1
+
+        def run(index: int, thread_control: npt.NDArray[np.int64]) -> tuple[int, int]:
+            """The score and best square of one thread's search."""
+            thread_control[BEST_MOVE] = NO_MOVE
+            busy = self._busy if threads > 1 else _ALONE
+            shared = Solve(
                 geometry.shape,
-                geometry.board(self._distinct_moves(player, opponent)),
+                root_moves,
                 self._table,
-                self._orders,
-                control,
+                self._orders[index],
+                thread_control,
                 self._weights,
-            ),
-        )
-        if control[STOPPED]:
+                busy,
+            )
+            score = solve_window(board_player, board_opponent, empties, alpha, beta, 0, shared)
+            return int(score), int(thread_control[BEST_MOVE])
+
+        if threads == 1:
+            result: tuple[int, int] | None = run(0, control)
+        else:
+            result = run_threads(run, threads, control, self._busy)
+        if control[STOPPED] or result is None:
             # Unwinding stores nothing, so the table stays sound for the next solve.
             return Solution(0, 0, int(control[NODES]), is_complete=False)
-        square = int(control[BEST_MOVE])
-        move_bit = 0 if square < 0 else 1 << square
-        return Solution(int(score), move_bit, int(control[NODES]))
+        score, square = result
+        return Solution(score, 0 if square < 0 else 1 << square, int(control[NODES]))
+
+
+_ALONE = np.zeros(1, dtype=np.int8)
+"""The busy table of a solve on one thread: one entry, so nothing is ever put off."""

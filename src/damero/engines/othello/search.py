@@ -35,21 +35,26 @@ from damero.engines.othello.bits import (
     square_in,
 )
 from damero.engines.othello.board import Geometry, Shape, engine_board, move_at, move_of
-from damero.engines.othello.endgame import (
+from damero.engines.othello.control import (
     ESTIMATES,
     NODES,
     STOP_REQUEST,
     STOPPED,
-    EndgameSolver,
     new_control,
     out_of_budget,
 )
+from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.scoring import evaluate, weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
     Table,
     bounds,
+    entry_depth,
+    entry_estimated,
+    entry_lower,
+    entry_move,
+    entry_upper,
     find,
     home_slot,
     insert_by_key,
@@ -125,15 +130,15 @@ def _negamax(
         control[ESTIMATES] += 1
         return evaluate(player, opponent, shape, weights)
     home = home_slot(table, player, opponent)
-    slot = find(table, player, opponent, home)
+    slot, entry = find(table, player, opponent, home)
     estimates_before = control[ESTIMATES]
     table_move = NO_MOVE
     if slot >= 0:
-        table_move = int(table.moves[slot])
-        if table.depths[slot] >= depth:
-            lower = int(table.lowers[slot])
-            upper = int(table.uppers[slot])
-            estimated = 1 if table.estimated[slot] else 0
+        table_move = entry_move(entry)
+        if entry_depth(entry) >= depth:
+            lower = entry_lower(entry)
+            upper = entry_upper(entry)
+            estimated = 1 if entry_estimated(entry) else 0
             if lower >= beta or lower == upper:
                 control[ESTIMATES] += estimated
                 return lower
