@@ -44,7 +44,7 @@ from damero.engines.othello.control import (
     out_of_budget,
 )
 from damero.engines.othello.evaluation import stable_discs
-from damero.engines.othello.parallel import check_threads, run_threads
+from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
@@ -407,7 +407,7 @@ def solve_window(
             move_bit = square_in(moves, square)
             next_player, next_opponent = play(player, opponent, move_bit)
             busy_key = -1
-            if sharing and index > 0:
+            if sharing and 0 < index < DEFERRABLE:
                 # ABDADA: a younger move another thread is searching waits for the second sweep,
                 # when the table most likely holds its result.
                 busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)

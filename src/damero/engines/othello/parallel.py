@@ -17,9 +17,19 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from damero.engines.othello.control import NODE_LIMIT, NODES, STOP_REQUEST, STOPPED, new_control
+from damero.engines.othello.control import (
+    ESTIMATES,
+    NODE_LIMIT,
+    NODES,
+    STOP_REQUEST,
+    STOPPED,
+    new_control,
+)
 
 Result = TypeVar("Result")
+
+DEFERRABLE = 63
+"""Moves of a node from this index on are never put off (the put-off ones are kept as bits)."""
 
 _WAIT_SECONDS = 0.002
 """How often a parallel run looks for a stop request while its threads work."""
@@ -51,7 +61,7 @@ def run_threads(
     """Runs `run(index, control_of_that_thread)` on `threads` threads; the first to finish
     unstopped answers and the others are stopped.
 
-    Their nodes are added to `control`, whose stop request is passed on and which is marked
+    Their nodes and estimates are added to `control`, whose stop request is passed on and which is marked
     stopped (the answer None) when no thread finished.  `busy` is cleared first.
     """
     controls = [new_control(None) for _ in range(threads)]
@@ -84,7 +94,9 @@ def run_threads(
             thread_control[STOP_REQUEST] = 1
         for worker in workers:
             worker.join()
-        control[NODES] += sum(int(thread_control[NODES]) for thread_control in controls)
+        for thread_control in controls:
+            control[NODES] += thread_control[NODES]
+            control[ESTIMATES] += thread_control[ESTIMATES]
     if not results:
         control[STOPPED] = 1
         return None

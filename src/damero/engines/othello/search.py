@@ -43,8 +43,9 @@ from damero.engines.othello.control import (
     new_control,
     out_of_budget,
 )
-from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.endgame import BUSY_BITS, EndgameSolver
 from damero.engines.othello.evaluation import DISC
+from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import evaluate, weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
@@ -73,6 +74,15 @@ SEARCH_TABLE_BITS = 20
 
 _SHALLOW_ORDER_DEPTH = 5
 """From this depth up, moves are ordered by a search two plies shallower than the node's."""
+
+_SHARE_DEPTH = 3
+"""From this depth up, the threads of a parallel search put off moves another is on."""
+
+_PARALLEL_DEPTH = 6
+"""From this depth up, a search runs on several threads; below, one is quicker."""
+
+_ALONE = np.zeros(1, dtype=np.int8)
+"""The busy table of a search on one thread: one entry, so nothing is ever put off."""
 
 _POLL_SECONDS = 0.01
 """How often Python asks `should_stop` while a compiled think runs."""
@@ -117,6 +127,7 @@ def _negamax(
     table: Table,
     control: npt.NDArray[np.int64],
     weights: Any,
+    busy: npt.NDArray[np.int8],
 ) -> int:
     """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
     if out_of_budget(control):
@@ -125,7 +136,9 @@ def _negamax(
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return _final_value(player, opponent, shape)
-        return -_negamax(opponent, player, shape, depth, -beta, -alpha, table, control, weights)
+        return -_negamax(
+            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy
+        )
     if depth <= 0:
         control[ESTIMATES] += 1
         return evaluate(player, opponent, shape, weights)
@@ -177,6 +190,7 @@ def _negamax(
                     table,
                     control,
                     weights,
+                    busy,
                 )
                 control[ESTIMATES] = estimates
             else:
@@ -193,33 +207,62 @@ def _negamax(
 
     best = -2 * WIN
     best_move = NO_MOVE
-    for index in range(count_moves):
-        move_bit = square_in(moves, move_squares[index])
-        next_player, next_opponent = play(player, opponent, move_bit)
-        score = -_negamax(
-            next_player,
-            next_opponent,
-            shape,
-            depth - 1,
-            -beta if index == 0 else -alpha - 1,
-            -alpha,
-            table,
-            control,
-            weights,
-        )
-        if index > 0 and alpha < score < beta:
+    sharing = busy.shape[0] > 1 and depth >= _SHARE_DEPTH
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(count_moves):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            move_bit = square_in(moves, move_squares[index])
+            next_player, next_opponent = play(player, opponent, move_bit)
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                # ABDADA, as in the solver: a move another thread is on waits for the second sweep.
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
             score = -_negamax(
-                next_player, next_opponent, shape, depth - 1, -beta, -score, table, control, weights
+                next_player,
+                next_opponent,
+                shape,
+                depth - 1,
+                -beta if searched == 0 else -alpha - 1,
+                -alpha,
+                table,
+                control,
+                weights,
+                busy,
             )
-        if control[STOPPED]:
-            return 0
-        if score > best:
-            best = score
-            best_move = move_squares[index]
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
+            if searched > 0 and alpha < score < beta:
+                score = -_negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 1,
+                    -beta,
+                    -score,
+                    table,
+                    control,
+                    weights,
+                    busy,
+                )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return 0
+            if score > best:
+                best = score
+                best_move = move_squares[index]
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        if alpha >= beta or deferred == 0:
+            break
     lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
     estimated = control[ESTIMATES] > estimates_before
     store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
@@ -238,51 +281,82 @@ def _search_root(
     table: Table,
     control: npt.NDArray[np.int64],
     weights: Any,
+    busy: npt.NDArray[np.int8],
 ) -> None:
     """Scores each root move of `squares`, in that order, into `scores`.
 
     The best is exact and the others upper bounds (principal variation windows), unless
-    `every_move_exactly` gives every move a full window.
+    `every_move_exactly` gives every move a full window.  With other threads (`busy` has more
+    than one entry), a move another thread is on is put off to the end.
     """
     moves = legal_moves(player, opponent, shape.board)
     control[NODES] += 1
     alpha = -2 * WIN
     beta = 2 * WIN
-    for index in range(squares.shape[0]):
-        next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
-        if index == 0 or every_move_exactly:
-            score = -_negamax(
-                next_player, next_opponent, shape, depth - 1, -beta, -alpha, table, control, weights
-            )
-        else:
-            score = -_negamax(
-                next_player,
-                next_opponent,
-                shape,
-                depth - 1,
-                -alpha - 1,
-                -alpha,
-                table,
-                control,
-                weights,
-            )
-            if score > alpha:
+    sharing = busy.shape[0] > 1
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(squares.shape[0]):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
+            if searched == 0 or every_move_exactly:
                 score = -_negamax(
                     next_player,
                     next_opponent,
                     shape,
                     depth - 1,
                     -beta,
-                    -score,
+                    -alpha,
                     table,
                     control,
                     weights,
+                    busy,
                 )
-        if control[STOPPED]:
-            return
-        scores[index] = score
-        if not every_move_exactly:
-            alpha = max(alpha, score)
+            else:
+                score = -_negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    table,
+                    control,
+                    weights,
+                    busy,
+                )
+                if score > alpha:
+                    score = -_negamax(
+                        next_player,
+                        next_opponent,
+                        shape,
+                        depth - 1,
+                        -beta,
+                        -score,
+                        table,
+                        control,
+                        weights,
+                        busy,
+                    )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return
+            scores[index] = score
+            if not every_move_exactly:
+                alpha = max(alpha, score)
+        if deferred == 0:
+            break
 
 
 def discs_of(score: int) -> float:
@@ -325,6 +399,7 @@ class _Searcher:
         limit: Limit,
         should_stop: Callable[[], bool] | None,
         evaluation: str,
+        threads: int | None,
     ) -> None:
         self.geometry = geometry
         self.player = player
@@ -333,6 +408,8 @@ class _Searcher:
         self.table = Table.create(SEARCH_TABLE_BITS)
         self.control = new_control(limit.nodes)
         self.weights = weights_for(geometry.size, evaluation)
+        self.threads = check_threads(threads)
+        self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
 
     @property
     def nodes(self) -> int:
@@ -344,9 +421,12 @@ class _Searcher:
         """(score, square) of each root move at `depth`; None once the limit stopped the depth."""
         geometry = self.geometry
         squares = np.array(order, dtype=np.int64)
-        scores = np.zeros(len(order), dtype=np.int64)
-        run_stoppable(
-            lambda: _search_root(
+        threads = self.threads if depth >= _PARALLEL_DEPTH else 1
+
+        def run(index: int, control: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+            """The root scores one thread found."""
+            scores = np.zeros(len(order), dtype=np.int64)
+            _search_root(
                 geometry.board(self.player),
                 geometry.board(self.opponent),
                 geometry.shape,
@@ -355,13 +435,21 @@ class _Searcher:
                 scores,
                 every_move_exactly,
                 self.table,
-                self.control,
+                control,
                 self.weights,
-            ),
-            self.control,
-            self.should_stop,
-        )
-        if self.control[STOPPED]:
+                self.busy if threads > 1 else _ALONE,
+            )
+            return scores
+
+        found: list[npt.NDArray[np.int64] | None] = []
+        control = self.control
+        if threads == 1:
+            work = lambda: found.append(run(0, control))  # noqa: E731
+        else:
+            work = lambda: found.append(run_threads(run, threads, control, self.busy))  # noqa: E731
+        run_stoppable(work, control, self.should_stop)
+        scores = found[0] if found else None
+        if control[STOPPED] or scores is None:
             return None
         return [(int(score), square) for score, square in zip(scores, order, strict=True)]
 
@@ -450,13 +538,15 @@ def search(
     exact_empties: int | None = None,
     solver: EndgameSolver | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Iterator[Analysis]:
     """Analyses of `position` at depth 1, 2, ... until exact, the limit, or the caller stops asking.
 
     A finished game yields nothing.  `limit.depth` caps the depth, `limit.nodes` the nodes of the
     whole run; `limit.seconds` is not read here (engines keep no clock): pass `should_stop`, polled
     every few milliseconds, to stop on time.  `exact_empties` sets how many empty squares the
-    exact solver takes on at the root; `evaluation` names one of EVALUATIONS.
+    exact solver takes on at the root; `evaluation` names one of EVALUATIONS; `threads` how many
+    threads search (every core by default).
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -466,7 +556,7 @@ def search(
     empties = geometry.empties(player, opponent)
     if empties <= (EXACT_EMPTIES if exact_empties is None else exact_empties):
         if solver is None or solver.geometry != geometry:
-            solver = EndgameSolver(geometry)
+            solver = EndgameSolver(geometry, threads=threads)
         exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
         if exact is not None:
             score, line, nodes = exact
@@ -482,6 +572,7 @@ def search(
             exact_empties=exact_empties,
             solver=solver,
             evaluation=evaluation,
+            threads=threads,
         )
         for analysis in inner:
             yield Analysis(
@@ -493,7 +584,7 @@ def search(
                 analysis.is_exact,
             )
         return
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
     order = _squares(moves)
     depth = 0
     while limit.depth is None or depth < limit.depth:
@@ -530,6 +621,7 @@ def score_moves(
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
@@ -543,7 +635,7 @@ def score_moves(
         return []
     squares = _squares(moves)
     if scores_are_exact(position, exact_empties):
-        solver = EndgameSolver(geometry)
+        solver = EndgameSolver(geometry, threads=threads)
         exact = []
         for square in squares:
             next_player, next_opponent = geometry.play(player, opponent, 1 << square)
@@ -551,7 +643,7 @@ def score_moves(
             exact.append((move_at(geometry, square), float(score)))
         exact.sort(key=lambda pair: -pair[1])
         return exact
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
     scored = [(0, square) for square in squares]
     empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
