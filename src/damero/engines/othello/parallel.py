@@ -65,8 +65,10 @@ def run_threads(
     stopped (the answer None) when no thread finished.  `busy` is cleared first.
     """
     controls = [new_control(None) for _ in range(threads)]
+    # The nodes left are shared out, so that the threads together keep to the limit.
+    share = max(0, int(control[NODE_LIMIT] - control[NODES])) // threads
     for thread_control in controls:
-        thread_control[NODE_LIMIT] = max(0, int(control[NODE_LIMIT] - control[NODES]))
+        thread_control[NODE_LIMIT] = share
     busy[:] = 0
     results: list[Result] = []
     finished = threading.Event()
