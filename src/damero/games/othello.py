@@ -463,7 +463,7 @@ def _solve(
     empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
     if values.get("seconds") is None:
         report(Message("othello.solving", {"empties": empties}))
-        score, move = solve(position)
+        score, move = solve(position, threads=values.get("threads"))
         best = "-" if move is None else format_move(move)
         meaning = describe_value(game, Value(score=score), side)
         solved = {"meaning": meaning, "move": best, "seconds": clock() - started}
@@ -485,7 +485,7 @@ def _solve(
             report(Message("othello.searching", progress))
         return now >= deadline
 
-    for analysis in search(position, should_stop=should_stop):
+    for analysis in search(position, should_stop=should_stop, threads=values.get("threads")):
         found = analysis
         should_stop()
     if found is None:
@@ -500,6 +500,19 @@ def _solve(
     key = "analysis.solved" if found.is_exact else "othello.best_so_far"
     return (game.draw(position), Message(key, result))
 
+
+def parse_threads(text: str) -> int:
+    """How many threads the engine searches on: a whole number, 1 or more; ValueError else."""
+    threads = count(text)
+    if threads < 1:
+        raise ValueError(f"not a whole number, 1 or more: {text[:40]!r}")
+    return threads
+
+
+_THREADS_OPTION = (
+    ("--threads",),
+    {"type": parse_threads, "metavar": "othello.threads_metavar", "help": "othello.threads_help"},
+)
 
 _SIZE_OPTION = (
     ("--size",),
@@ -638,6 +651,7 @@ class Othello(GameDefaults):
                         "help": "othello.solve_seconds_help",
                     },
                 ),
+                _THREADS_OPTION,
             ),
             _solve,
         )

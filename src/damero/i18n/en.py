@@ -412,6 +412,8 @@ MESSAGES: dict[str, str] = {
     "othello.board_metavar": "BOARD",
     "othello.solve_board_help": "the board row by row (default: the start)",
     "othello.solve_seconds_help": "stop after this long and give the best move found so far",
+    "othello.threads_metavar": "N",
+    "othello.threads_help": "search on N threads (default: every core)",
     "catmouse.solve_help": "solve the whole game and print who wins each start",
     # --- words added for the same faults, found the same way ---
     "tictactoe.computer_won": "The computer ({player}) has won the game",

@@ -439,6 +439,8 @@ MESSAGES: dict[str, str] = {
     "othello.solve_seconds_help": (
         "parar tras este tiempo y dar la mejor jugada encontrada hasta entonces"
     ),
+    "othello.threads_metavar": "N",
+    "othello.threads_help": "buscar con N hilos (por omisión: todos los núcleos)",
     "catmouse.solve_help": "resuelve todo el juego y escribe quién gana desde cada inicio",
     # --- palabras añadidas por los mismos fallos ---
     "tictactoe.computer_won": "El ordenador ({player}) ha ganado el juego",
