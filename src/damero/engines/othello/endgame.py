@@ -83,6 +83,16 @@ _PARALLEL_EMPTIES = 16
 BUSY_BITS = 16
 """log2 of the entries of the threads' table of positions being searched."""
 
+_GUESS_DEPTH = 8
+"""How deep the shallow search goes that gives a solve its first window."""
+
+_GUESS_EMPTIES = 18
+"""From this many empties up, a solve starts from a shallow search's guess (below, it costs more
+than it saves)."""
+
+_GUESS_TRUSTED = 12
+"""The shallow search's guess is used from this many discs either way."""
+
 _PROBE_DEPTH_MAX = 4
 _PROBE_WINDOW = 1_000_000
 
@@ -497,13 +507,16 @@ class EndgameSolver:
         alpha: int = -BOUND_MAX,
         beta: int = BOUND_MAX,
         node_limit: int | None = None,
-        guess: int = 0,
+        guess: int | None = None,
         control: npt.NDArray[np.int64] | None = None,
     ) -> Solution:
         """The exact score within (alpha, beta) and a best move, from the side to move.
 
         A full window is searched as a series of narrow windows converging from `guess` (MTD),
-        which costs less than one wide search.  With `node_limit`, gives up after about that many
+        which costs less than one wide search.  Without a guess, a shallow search with the learned
+        evaluation gives one (8x8; 0 on other sizes).  Windows that keep failing the same way move
+        by growing steps, so that a poor guess costs a few cheap windows rather than one for every
+        two discs it is off.  With `node_limit`, gives up after about that many
         nodes and answers a Solution whose `is_complete` is False; so it does when another thread
         sets `control[STOP_REQUEST]` of a `control` array passed in.
         """
@@ -512,16 +525,37 @@ class EndgameSolver:
         if alpha > -BOUND_MAX or beta < BOUND_MAX:
             return self._solve_window(player, opponent, alpha, beta, control)
         lower, upper = -BOUND_MAX, BOUND_MAX
-        target = guess
+        target = self._first_guess(player, opponent) if guess is None else guess
+        direction = step = 0
         while True:
             probe = self._solve_window(player, opponent, target - 1, target + 1, control)
             if not probe.is_complete or target - 1 < probe.score < target + 1:
                 return probe
-            if probe.score <= target - 1:
+            failed = -1 if probe.score <= target - 1 else 1
+            if failed < 0:
                 upper = probe.score
             else:
                 lower = probe.score
-            target = max(lower, min(upper, probe.score))
+            step = max(2, 2 * step) if failed == direction else 0
+            direction = failed
+            target = max(lower, min(upper, probe.score + failed * step))
+
+    def _first_guess(self, player: int, opponent: int) -> int:
+        """An even disc difference from a shallow search with the learned evaluation, when it
+        says one side is well ahead; else 0."""
+        geometry = self.geometry
+        if self._weights.shape[0] == 0 or geometry.empties(player, opponent) < _GUESS_EMPTIES:
+            return 0
+        # Imported here: the search hands its endgames to this module.
+        from damero.engines.othello.search import guess_score
+
+        empties = geometry.empties(player, opponent)
+        depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
+        discs = guess_score(geometry, player, opponent, depth, self._weights)
+        if abs(discs) < _GUESS_TRUSTED:
+            # Near a draw the evaluation is no better a start than 0, which is often exact.
+            return 0
+        return 2 * round(max(-BOUND_MAX + 1, min(BOUND_MAX - 1, discs)) / 2)
 
     def _distinct_moves(self, player: int, opponent: int) -> int:
         """The legal moves, less those leading to a mirror image of an earlier one's position:

@@ -359,6 +359,31 @@ def _search_root(
             break
 
 
+_GUESS_TABLE_BITS = 16
+
+
+def guess_score(geometry: Geometry, player: int, opponent: int, depth: int, weights: Any) -> int:
+    """The search's score at `depth` in whole discs, iterating from depth 1 (the table orders each
+    depth by the last): the exact solver's first window."""
+    table = Table.create(_GUESS_TABLE_BITS)
+    control = new_control(None)
+    score = 0
+    for iteration in range(1, depth + 1):
+        score = _negamax(
+            geometry.board(player),
+            geometry.board(opponent),
+            geometry.shape,
+            iteration,
+            -2 * WIN,
+            2 * WIN,
+            table,
+            control,
+            weights,
+            _ALONE,
+        )
+    return round(discs_of(score))
+
+
 def discs_of(score: int) -> float:
     """An evaluation-unit score in discs; finished-game scores lose their offset."""
     if score >= WIN // 2:
