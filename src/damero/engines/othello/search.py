@@ -94,7 +94,9 @@ class Analysis:
 
     `score` is in discs: for an exact analysis the final disc difference with best play (empty
     squares going to the winner); otherwise an estimate of it, where a finished game found within
-    the depth counts as its disc difference.  `principal_line` starts with `best_move` and is the
+    the depth counts as its disc difference: the mean of this depth's best score and the last
+    depth's, since the evaluation leans towards the side to move at the leaves and so swings with
+    odd and even depths.  `principal_line` starts with `best_move` and is the
     expected continuation; `nodes` counts positions visited for this analysis and those before.
     """
 
@@ -612,6 +614,7 @@ def search(
     searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
     order = _squares(moves)
     depth = 0
+    previous: float | None = None
     while limit.depth is None or depth < limit.depth:
         depth += 1
         estimates_before = int(searcher.control[ESTIMATES])
@@ -625,9 +628,10 @@ def search(
         best_score, best_square = scored[0]
         line = searcher.principal_line(best_square, 2 * empties if is_exact else depth)
         principal_line = tuple(move_at(geometry, square) for square in line)
-        yield Analysis(
-            depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, is_exact
-        )
+        score = discs_of(best_score)
+        reported = score if is_exact or previous is None else (score + previous) / 2
+        previous = score
+        yield Analysis(depth, reported, principal_line[0], principal_line, searcher.nodes, is_exact)
         if is_exact:
             return
 
@@ -651,7 +655,8 @@ def score_moves(
     """Every legal move with its score in discs for the side to move, best first.
 
     Each move is searched with a full window, deepening until the limit or `should_stop`;
-    scores are exact when the position after the move is within `exact_empties`.
+    scores are exact when the position after the move is within `exact_empties`, else the mean of
+    the move's scores at the last two depths completed (see `Analysis`).
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -669,16 +674,28 @@ def score_moves(
         exact.sort(key=lambda pair: -pair[1])
         return exact
     searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
-    scored = [(0, square) for square in squares]
     empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
+    previous: dict[int, float] = {}
+    estimates = {square: 0.0 for square in squares}
     for depth in range(1, max_depth + 1):
+        estimates_before = int(searcher.control[ESTIMATES])
         found = searcher.root_scores(depth, squares, every_move_exactly=True)
         if found is None:
             break
-        scored = found
+        is_exact = searcher.control[ESTIMATES] == estimates_before
+        current = {square: discs_of(score) for score, square in found}
+        # Each move's estimate is the mean of its last two depths, which swing apart with the
+        # side to move at the leaves; an exact depth stands alone.
+        estimates = {
+            square: value if is_exact or square not in previous else (value + previous[square]) / 2
+            for square, value in current.items()
+        }
+        previous = current
+        if is_exact:
+            break
     ranked = sorted(
-        ((move_at(geometry, square), discs_of(score)) for score, square in scored),
+        ((move_at(geometry, square), estimate) for square, estimate in estimates.items()),
         key=lambda pair: -pair[1],
     )
     return ranked
