@@ -90,7 +90,7 @@ _GUESS_EMPTIES = 18
 """From this many empties up, a solve starts from a shallow search's guess (below, it costs more
 than it saves)."""
 
-_GUESS_TRUSTED = 12
+_GUESS_TRUSTED = 16
 """The shallow search's guess is used from this many discs either way."""
 
 _PROBE_DEPTH_MAX = 4
