@@ -172,23 +172,28 @@ def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition
     return positions
 
 
-def bench_nps(depth: int) -> None:
+def bench_nps(depth: int, thread_counts: list[int]) -> None:
     print(f"8x8 midgame search: 6 positions 20 plies from the start, each to depth {depth}")
     print("  (CPU seconds beside the wall clock's: the machine is shared)")
-    for evaluation in EVALUATIONS:
-        total_nodes = 0
-        total_seconds = total_cpu = 0.0
-        for position in midgame_positions(6, 20, seed=1):
-            started, started_cpu = time.perf_counter(), time.process_time()
-            *_, analysis = search(position, Limit(depth=depth), evaluation=evaluation)
-            total_seconds += time.perf_counter() - started
-            total_cpu += time.process_time() - started_cpu
-            total_nodes += analysis.nodes
-        print(
-            f"  {evaluation} evaluation: {total_nodes:,} nodes in {total_seconds:.2f} s"
-            f" ({total_cpu:.2f} CPU s): {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
-            f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
-        )
+    for threads in thread_counts:
+        for evaluation in EVALUATIONS:
+            total_nodes = 0
+            total_seconds = total_cpu = 0.0
+            for position in midgame_positions(6, 20, seed=1):
+                started, started_cpu = time.perf_counter(), time.process_time()
+                *_, analysis = search(
+                    position, Limit(depth=depth), evaluation=evaluation, threads=threads
+                )
+                total_seconds += time.perf_counter() - started
+                total_cpu += time.process_time() - started_cpu
+                total_nodes += analysis.nodes
+            print(
+                f"  {threads} thread{'s' if threads > 1 else ''}, {evaluation} evaluation:"
+                f" {total_nodes:,} nodes in {total_seconds:.2f} s ({total_cpu:.2f} CPU s):"
+                f" {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
+                f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second",
+                flush=True,
+            )
 
 
 def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
@@ -496,14 +501,14 @@ def main() -> None:
     parser.add_argument(
         "--from-empties", type=int, default=20, help="edax, threads: problems from this many"
     )
-    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax: threads")
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax, nps: threads")
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
     if part in ("all", "perft"):
         bench_perft(arguments.depths)
     if part in ("all", "nps"):
-        bench_nps(arguments.depth)
+        bench_nps(arguments.depth, arguments.threads)
     if part in ("all", "ffo"):
         bench_ffo(arguments.empties, arguments.baseline)
     if part in ("all", "edax"):

@@ -628,9 +628,9 @@ def search(
         best_score, best_square = scored[0]
         line = searcher.principal_line(best_square, 2 * empties if is_exact else depth)
         principal_line = tuple(move_at(geometry, square) for square in line)
-        score = discs_of(best_score)
-        reported = score if is_exact or previous is None else (score + previous) / 2
-        previous = score
+        depth_score = discs_of(best_score)
+        reported = depth_score if is_exact or previous is None else (depth_score + previous) / 2
+        previous = depth_score
         yield Analysis(depth, reported, principal_line[0], principal_line, searcher.nodes, is_exact)
         if is_exact:
             return
