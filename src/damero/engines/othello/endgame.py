@@ -65,7 +65,7 @@ BOUND_MAX = 127
 _SHALLOW_EMPTIES = 7
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
-_ETC_EMPTIES = 10
+_ETC_EMPTIES = 14
 """From this many empties up, the table is probed for every reply before searching any."""
 
 _PROBE_EMPTIES = 14
@@ -142,30 +142,32 @@ def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: i
     return final_score(player, opponent, 2)
 
 
+class Shallow(NamedTuple):
+    """What the last few empties need of the board's shape, small enough to pass down cheaply."""
+
+    board: Any
+    quadrants: tuple[Any, Any, Any, Any]
+    risky: Any
+    """The X- and C-squares, tried last."""
+
+
 @compiled
 def _solve_shallow(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    empties: int,
-    alpha: int,
-    beta: int,
-    control: npt.NDArray[np.int64],
+    player: Board, opponent: Board, shallow: Shallow, empties: int, alpha: int, beta: int
 ) -> int:
     """The last few empties: each empty square tried directly (no move generation), odd
     quadrants first, since the last move in a region tends to be the good one (parity), and
-    within each the squares next to a corner last."""
-    control[NODES] += 1
-    empty = shape.board & ~(player | opponent)
+    within each the squares next to a corner last.  Counted as one node by the caller."""
+    empty = shallow.board & ~(player | opponent)
     if empties == 1:
         return _last_empty(player, opponent, empty)
     if empties == 2:
         return _solve_two(player, opponent, empty, alpha, beta)
     odd = empty ^ empty
-    for quadrant in shape.quadrants:
+    for quadrant in shallow.quadrants:
         if count(empty & quadrant) & 1:
             odd |= quadrant
-    risky = shape.x_squares | shape.c_squares
+    risky = shallow.risky
     # Only a square next to an opponent disc can flip one.
     reachable = around(opponent)
     best = -BOUND_MAX
@@ -182,11 +184,10 @@ def _solve_shallow(
             score = -_solve_shallow(
                 opponent ^ flipped,
                 player | flipped | move_bit,
-                shape,
+                shallow,
                 empties - 1,
                 -beta,
                 -alpha,
-                control,
             )
             if score > best:
                 best = score
@@ -196,9 +197,9 @@ def _solve_shallow(
                         return best
     if best == -BOUND_MAX:
         # No square flips anything: pass, or the game is over.
-        if is_empty(legal_moves(opponent, player, shape.board)):
+        if is_empty(legal_moves(opponent, player, shallow.board)):
             return final_score(player, opponent, empties)
-        return -_solve_shallow(opponent, player, shape, empties, -beta, -alpha, control)
+        return -_solve_shallow(opponent, player, shallow, empties, -beta, -alpha)
     return best
 
 
@@ -330,7 +331,9 @@ def solve_window(
     is_root = ply == 0
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
-            return _solve_shallow(player, opponent, shape, empties, alpha, beta, control)
+            control[NODES] += 1
+            shallow = Shallow(shape.board, shape.quadrants, shape.x_squares | shape.c_squares)
+            return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
         if out_of_budget(control):
             return 0
     moves = legal_moves(player, opponent, shape.board)
