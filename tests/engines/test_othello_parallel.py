@@ -126,5 +126,5 @@ def test_a_slot_caught_half_written_reads_as_no_entry() -> None:
     assert slot >= 0
     assert (entry_lower(entry), entry_upper(entry), entry_move(entry)) == (-4, 6, 19)
     # A result of another position lands in the slot before its key words do.
-    table.entries[slot] = pack(12, 30, 30, 5, False)
+    table.slots[slot, 0] = np.uint64(pack(12, 30, 30, 5, False))
     assert find(table, player, opponent, home) == (-1, 0)

@@ -35,25 +35,22 @@ class Table(NamedTuple):
     slot caught half written by another thread reads as another position's and is ignored.
     """
 
-    keys: npt.NDArray[np.uint64]
-    """Per slot: the low and high words of the side to move's board, then the other's, each
-    xored with the slot's `entries` word."""
-    entries: npt.NDArray[np.int64]
-    """Per slot: the result packed by `pack` (0: a free slot)."""
+    slots: npt.NDArray[np.uint64]
+    """A row per slot, so that one probe touches one stretch of memory: the result packed by
+    `pack` (0: a free slot), then the low and high words of the side to move's board and the
+    other's, each xored with the result."""
     shift: np.uint64
 
     @classmethod
     def create(cls, bits: int = TABLE_BITS) -> Table:
-        slots = 1 << bits
-        return cls(
-            np.zeros((slots, 4), dtype=np.uint64),
-            np.zeros(slots, dtype=np.int64),
-            np.uint64(64 - bits),
-        )
+        return cls(np.zeros((1 << bits, _ROW), dtype=np.uint64), np.uint64(64 - bits))
 
-    def clear(self) -> None:
-        self.keys[:] = 0
-        self.entries[:] = 0
+    def entry(self, slot: int) -> int:
+        """The packed result in `slot`."""
+        return int(np.int64(self.slots[slot, 0]))
+
+
+_ROW = 5
 
 
 _BOUND_OFFSET = 1 << 23
@@ -119,20 +116,19 @@ def home_slot(table: Table, player: Board, opponent: Board) -> int:
 def _read(table: Table, slot: int, player: Board, opponent: Board) -> int:
     """The slot's entry if it holds the position, else 0; read once, so that it stays consistent
     while other threads write."""
-    entry = table.entries[slot]
-    if entry == 0:
+    row = table.slots[slot]
+    check = row[0]
+    if check == 0:
         return 0
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
-    check = np.uint64(entry)
-    key = table.keys[slot]
     if (
-        key[0] ^ check == player_low
-        and key[1] ^ check == player_high
-        and key[2] ^ check == opponent_low
-        and key[3] ^ check == opponent_high
+        row[1] ^ check == player_low
+        and row[2] ^ check == player_high
+        and row[3] ^ check == opponent_low
+        and row[4] ^ check == opponent_high
     ):
-        return int(entry)
+        return int(np.int64(check))
     return 0
 
 
@@ -164,18 +160,17 @@ def store(
     """Keep a result in `slot` (the position's own, found earlier) or, if -1, in its bucket."""
     if slot < 0:
         other = home + 1
-        slot = (
-            home if entry_depth(table.entries[home]) <= entry_depth(table.entries[other]) else other
-        )
-    entry = pack(depth, lower, upper, move, estimated)
-    check = np.uint64(entry)
+        home_depth = entry_depth(int(np.int64(table.slots[home, 0])))
+        slot = home if home_depth <= entry_depth(int(np.int64(table.slots[other, 0]))) else other
+    check = np.uint64(pack(depth, lower, upper, move, estimated))
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
-    table.keys[slot, 0] = player_low ^ check
-    table.keys[slot, 1] = player_high ^ check
-    table.keys[slot, 2] = opponent_low ^ check
-    table.keys[slot, 3] = opponent_high ^ check
-    table.entries[slot] = entry
+    row = table.slots[slot]
+    row[1] = player_low ^ check
+    row[2] = player_high ^ check
+    row[3] = opponent_low ^ check
+    row[4] = opponent_high ^ check
+    row[0] = check
 
 
 @compiled
