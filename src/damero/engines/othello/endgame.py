@@ -289,14 +289,15 @@ _SQUARES = 128
 
 
 @compiled
-def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> None:
-    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending: one
-    array of packed values sorts faster than `insert_by_key`'s two."""
+def _insert_in_order(orders: npt.NDArray[np.int64], ply: int, filled: int, packed: int) -> None:
+    """Adds a packed move to the first `filled` entries of row `ply`, keeping them ascending: one
+    array of packed values sorts faster than `insert_by_key`'s two.  (Indexed in two dimensions:
+    a row view would count references, an atomic write the threads would contend for.)"""
     position = filled
-    while position > 0 and order[position - 1] > packed:
-        order[position] = order[position - 1]
+    while position > 0 and orders[ply, position - 1] > packed:
+        orders[ply, position] = orders[ply, position - 1]
         position -= 1
-    order[position] = packed
+    orders[ply, position] = packed
 
 
 class Solve(NamedTuple):
@@ -371,7 +372,7 @@ def solve_window(
         table_move = entry_move(entry)
     original_alpha = alpha
 
-    order = run.orders[ply]
+    orders = run.orders
     count_moves = 0
     remaining = moves
     while not is_empty(remaining):
@@ -403,7 +404,7 @@ def solve_window(
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        _insert_in_order(order, count_moves, key * _SQUARES + square)
+        _insert_in_order(orders, ply, count_moves, key * _SQUARES + square)
         count_moves += 1
 
     best = -BOUND_MAX
@@ -416,7 +417,7 @@ def solve_window(
         for index in range(count_moves):
             if sweep == 1 and not (deferred >> index) & 1:
                 continue
-            square = order[index] & (_SQUARES - 1)
+            square = orders[ply, index] & (_SQUARES - 1)
             move_bit = square_in(moves, square)
             next_player, next_opponent = play(player, opponent, move_bit)
             busy_key = -1

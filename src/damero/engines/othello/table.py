@@ -116,17 +116,19 @@ def home_slot(table: Table, player: Board, opponent: Board) -> int:
 def _read(table: Table, slot: int, player: Board, opponent: Board) -> int:
     """The slot's entry if it holds the position, else 0; read once, so that it stays consistent
     while other threads write."""
-    row = table.slots[slot]
-    check = row[0]
+    # Indexed in two dimensions: a row view would count references to the table's memory, an
+    # atomic write that threads sharing the table would contend for.
+    slots = table.slots
+    check = slots[slot, 0]
     if check == 0:
         return 0
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
     if (
-        row[1] ^ check == player_low
-        and row[2] ^ check == player_high
-        and row[3] ^ check == opponent_low
-        and row[4] ^ check == opponent_high
+        slots[slot, 1] ^ check == player_low
+        and slots[slot, 2] ^ check == player_high
+        and slots[slot, 3] ^ check == opponent_low
+        and slots[slot, 4] ^ check == opponent_high
     ):
         return int(np.int64(check))
     return 0
@@ -165,12 +167,12 @@ def store(
     check = np.uint64(pack(depth, lower, upper, move, estimated))
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
-    row = table.slots[slot]
-    row[1] = player_low ^ check
-    row[2] = player_high ^ check
-    row[3] = opponent_low ^ check
-    row[4] = opponent_high ^ check
-    row[0] = check
+    slots = table.slots
+    slots[slot, 1] = player_low ^ check
+    slots[slot, 2] = player_high ^ check
+    slots[slot, 3] = opponent_low ^ check
+    slots[slot, 4] = opponent_high ^ check
+    slots[slot, 0] = check
 
 
 @compiled
