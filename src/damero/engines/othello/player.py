@@ -60,13 +60,15 @@ def choose_move(
     limit: Limit,
     clock: Callable[[], float] | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Move:
     """The move a computer player of `level` (1 to 5) makes; PASS when it must pass.
 
     `limit.depth` and `limit.nodes` always apply; `limit.seconds` applies when `clock` (for
     example `time.monotonic`) is given, since the engine reads no clock itself.  Without any bound
     the level's own depth is used (level 5: 10 plies).  `evaluation` names one of the search's
-    EVALUATIONS.  Raises ValueError when the game is over.
+    EVALUATIONS.  `threads` threads search (every core by default).  Raises ValueError when the
+    game is over.
     """
     if level not in _LEVELS:
         raise ValueError(f"the level is 1 to 5, not {level!r}")
@@ -85,13 +87,14 @@ def choose_move(
             should_stop=should_stop,
             exact_empties=settings.exact_empties,
             evaluation=evaluation,
+            threads=threads,
         )
         noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
         best = max(noisy, key=lambda pair: pair[0])
         return best[1]
     best_move = moves[0]
     for analysis in level_analyses(
-        position, level=level, limit=limit, clock=clock, evaluation=evaluation
+        position, level=level, limit=limit, clock=clock, evaluation=evaluation, threads=threads
     ):
         best_move = analysis.best_move
     return best_move
@@ -104,6 +107,7 @@ def level_analyses(
     limit: Limit,
     clock: Callable[[], float] | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Iterator[Analysis]:
     """The search a player of `level` runs, its analyses as they come (the last one decides)."""
     settings = _LEVELS[level]
@@ -115,6 +119,7 @@ def level_analyses(
         should_stop=should_stop,
         exact_empties=settings.exact_empties,
         evaluation=evaluation,
+        threads=threads,
     )
 
 
@@ -123,12 +128,14 @@ def analyse(
     limit: Limit,
     *,
     clock: Callable[[], float] | None = None,
+    threads: int | None = None,
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
     A score is the final disc difference the engine expects after the move (exact in the near
     endgame).  The limit works as in `choose_move`; without any bound the search goes 4 plies
-    deep.  A forced pass gives [(PASS, score)]; a finished game gives [].
+    deep; `threads` threads search (every core by default).  A forced pass gives
+    [(PASS, score)]; a finished game gives [].
     """
     moves = position.legal_moves()
     if not moves:
@@ -139,6 +146,6 @@ def analyse(
         depth = 4
     bounded = Limit(depth=depth, nodes=limit.nodes)
     if moves == (PASS,):
-        after = score_moves(position.play(PASS), bounded, should_stop=should_stop)
+        after = score_moves(position.play(PASS), bounded, should_stop=should_stop, threads=threads)
         return [(PASS, -after[0][1])]
-    return score_moves(position, bounded, should_stop=should_stop)
+    return score_moves(position, bounded, should_stop=should_stop, threads=threads)

@@ -60,6 +60,20 @@ _SIZE_OPTION = (
 )
 
 
+def parse_threads(text: str) -> int:
+    """How many threads the engine searches on: a whole number, 1 or more; ValueError else."""
+    threads = count(text)
+    if threads < 1:
+        raise ValueError(f"not a whole number, 1 or more: {text[:40]!r}")
+    return threads
+
+
+_THREADS_OPTION = (
+    ("--threads",),
+    {"type": parse_threads, "metavar": "othello.threads_metavar", "help": "othello.threads_help"},
+)
+
+
 @dataclass(frozen=True)
 class Othello(GameDefaults):
     """The Game entry point for Othello; `size` is the board width, an even number from 4 to 10."""
@@ -185,6 +199,7 @@ class Othello(GameDefaults):
                         "help": "othello.solve_seconds_help",
                     },
                 ),
+                _THREADS_OPTION,
             ),
             _solve,
         )

@@ -116,7 +116,7 @@ def solve(
     empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
     if values.get("seconds") is None:
         report(Message("othello.solving", {"empties": empties}))
-        score, move = solve_exactly(position)
+        score, move = solve_exactly(position, threads=values.get("threads"))
         best = "-" if move is None else format_move(move)
         meaning = describe_value(game, Value(score=score), side)
         solved = {"meaning": meaning, "move": best, "seconds": clock() - started}
@@ -138,7 +138,7 @@ def solve(
             report(Message("othello.searching", progress))
         return now >= deadline
 
-    for analysis in search(position, should_stop=should_stop):
+    for analysis in search(position, should_stop=should_stop, threads=values.get("threads")):
         found = analysis
         should_stop()
     if found is None:

@@ -67,6 +67,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.board_metavar": "BOARD",
         "othello.solve_board_help": "the board row by row (default: the start)",
         "othello.solve_seconds_help": "stop after this long and give the best move found so far",
+        "othello.threads_metavar": "N",
+        "othello.threads_help": "search on N threads (default: every core)",
     },
     "es": {
         "othello.x_wins_in": "gana X {moves}",
@@ -141,5 +143,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.solve_seconds_help": (
             "parar tras este tiempo y dar la mejor jugada encontrada hasta entonces"
         ),
+        "othello.threads_metavar": "N",
+        "othello.threads_help": "buscar con N hilos (por omisión: todos los núcleos)",
     },
 }
