@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import damero.web.app
+import damero.web.computer
 from damero.games.othello import OthelloPosition
-from damero.web.app import BURST, MAX_MESSAGE, MAX_UPLOAD, create_app
+from damero.web.app import create_app
+from damero.web.protocol import BURST, MAX_MESSAGE
+from damero.web.routes import MAX_UPLOAD
 from damero.web.storage import Storage
 
 Socket = Any
@@ -358,7 +360,7 @@ class StuckPlayer:
 def test_a_restart_resumes_a_game_whose_computer_was_thinking(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(damero.web.app, "computer_player", lambda *a, **k: StuckPlayer())
+    monkeypatch.setattr(damero.web.computer, "computer_player", lambda *a, **k: StuckPlayer())
     with TestClient(create_app(Storage(database))) as client:
         created = client.post(
             "/api/games",

@@ -22,7 +22,8 @@ from starlette.testclient import TestClient
 from test_web_api import connect, next_error, next_state, send
 from websockets.sync.client import connect as connect_to
 
-import damero.web.app
+import damero.web.computer
+import damero.web.protocol
 from damero.core import Limit
 from damero.i18n import en
 from damero.web.app import create_app
@@ -66,7 +67,7 @@ def test_every_field_of_the_wrong_type_is_refused(client: TestClient, body: Any)
 
 def test_json_nested_deep_is_refused_over_http_and_on_a_socket(client: TestClient) -> None:
     deep = "[" * 999 + "]" * 999
-    assert len(deep) < damero.web.app.MAX_MESSAGE
+    assert len(deep) < damero.web.protocol.MAX_MESSAGE
     for text in (deep, '{"game": ' * 150 + "1" + "}" * 150):
         response = client.post("/api/games", content=text.encode())
         assert response.status_code == 400
@@ -112,7 +113,7 @@ class HeldHints(Workers):
 def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(damero.web.app, "Workers", HeldHints)
+    monkeypatch.setattr(damero.web.computer, "Workers", HeldHints)
     limits = Limits(hints_burst=3, hints_per_second=0.01)
     with TestClient(create_app(Storage(database), limits=limits)) as client:
         created = client.post("/api/games", json={"game": "tictactoe", "mode": "local"}).json()
