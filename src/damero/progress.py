@@ -26,6 +26,10 @@ class NothingToTakeBackError(DameroError):
     """A take-back asked where no person's move can be taken back."""
 
 
+class OfferError(DameroError):
+    """An offer made twice, or an answer to an offer nobody made."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """Who plays a side: a person, or the computer at `level` 1..5."""
@@ -71,13 +75,74 @@ class Forced:
 
 
 @dataclass(frozen=True, slots=True)
+class Offers:
+    """The standing offers of a game, each the side that made it: a draw and a take-back while
+    it goes on, a rematch once it has ended."""
+
+    draw: Side | None = None
+    undo: Side | None = None
+    rematch: Side | None = None
+
+
+NO_OFFERS = Offers()
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A Fischer clock, in milliseconds: each side's time `left` when its clock last stopped, and
+    the side whose clock runs since `since` (seconds, as the server's clock tells).
+
+    A side gains `increment` after each move it made on a running clock. Time is passed in,
+    never read here, so the clock is as pure as the rules.
+    """
+
+    initial: int
+    increment: int
+    left: tuple[int, int]
+    running: Side | None = None
+    since: float = 0.0
+
+    @classmethod
+    def of(cls, *, initial: int, increment: int) -> Clock:
+        return cls(initial, increment, (initial, initial))
+
+    def remaining(self, side: Side, now: float) -> int:
+        """`side`'s time left at `now`, never below 0."""
+        left = self.left[side.value]
+        if self.running is side:
+            left -= round((now - self.since) * 1000)
+        return max(left, 0)
+
+    @property
+    def falls_at(self) -> float | None:
+        """When the running side's time runs out, if nothing happens before."""
+        if self.running is None:
+            return None
+        return self.since + self.left[self.running.value] / 1000
+
+    def fallen(self, now: float) -> Side | None:
+        """The side whose time has run out at `now`, if any."""
+        if self.running is not None and self.remaining(self.running, now) <= 0:
+            return self.running
+        return None
+
+    def switched(self, now: float, *, to: Side | None, gaining: Side | None = None) -> Clock:
+        """The clock at `now` with `to`'s time running (None: nobody's): the side whose time ran
+        is charged for it, and gains the increment if it is `gaining`, the side that moved."""
+        left = [self.remaining(side, now) for side in Side]
+        if gaining is not None and self.running is gaining:
+            left[gaining.value] += self.increment
+        return Clock(self.initial, self.increment, (left[0], left[1]), to, now)
+
+
+@dataclass(frozen=True, slots=True)
 class GameInProgress:
     """One game being played. Every change gives a new value one version on.
 
     `positions[k]` is the position after `moves[:k]`; `forced` is what the rules did on their
     own at the last change, for a front end to announce; `decided` is a result given from
     outside the rules (a resignation, an agreed draw, a flag), which ends the game whatever the
-    board says.
+    board says. `offers` stand until their maker moves; `clock` is None in an untimed game.
     """
 
     game: Game[Any, Any]
@@ -88,6 +153,8 @@ class GameInProgress:
     version: int = 1
     forced: tuple[Forced, ...] = ()
     decided: Result | None = None
+    offers: Offers = NO_OFFERS
+    clock: Clock | None = None
     _outcomes: dict[int, Outcome | None] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
@@ -101,11 +168,13 @@ class GameInProgress:
         moves: Sequence[Any] = (),
         seats: tuple[Seat, Seat] = (PERSON, PERSON),
         version: int = 1,
+        clock: Clock | None = None,
     ) -> GameInProgress:
         """A game from `start` (the game's own if None) after `moves`, with any move the rules
-        make on their own where they stop played at once. IllegalMoveError for a refused move."""
+        make on their own where they stop played at once; `clock` starts once each side has
+        moved. IllegalMoveError for a refused move."""
         begun = cls.replayed(game, start=start, moves=moves, seats=seats, version=version)
-        return begun._with_forced_moves(version)
+        return replace(begun._with_forced_moves(version), clock=clock)
 
     @classmethod
     def replayed(
@@ -169,20 +238,25 @@ class GameInProgress:
         side = self.side_to_move
         return None if side is None else self.seat(side).level
 
-    def play(self, move: Any) -> GameInProgress:
-        """This game after `move` by the side to move, then the moves the rules make on their own
-        (said in `forced`), one version on. GameOverError once over; IllegalMoveError from the
-        rules for a refused move."""
-        if self.is_over:
-            raise GameOverError("game.over")
-        played = self._extended(move)
-        return played._with_forced_moves(self.version + 1)
+    def play(self, move: Any, *, now: float = 0.0) -> GameInProgress:
+        """This game after `move` by the side to move at `now`, then the moves the rules make on
+        their own (said in `forced`), one version on; the offers standing lapse. GameOverError
+        once over; IllegalMoveError from the rules for a refused move."""
+        side = self._going_on()
+        played = self._extended(move)._with_forced_moves(self.version + 1)
+        return replace(played, offers=NO_OFFERS, clock=played._clock_after(side, now))
 
-    def play_text(self, text: str) -> GameInProgress:
+    def play_text(self, text: str, *, now: float = 0.0) -> GameInProgress:
         """`play` of the move a player typed; InvalidMoveError says what is wrong with the text."""
-        if self.is_over:
+        self._going_on()
+        return self.play(self.game.parse_move(self.position, text), now=now)
+
+    def _going_on(self) -> Side:
+        """The side to move; GameOverError once the game is over."""
+        side = self.side_to_move
+        if side is None:
             raise GameOverError("game.over")
-        return self.play(self.game.parse_move(self.position, text))
+        return side
 
     def _extended(self, move: Any) -> GameInProgress:
         return replace(
@@ -204,15 +278,41 @@ class GameInProgress:
             played = played._extended(automatic[0])
         return replace(played, forced=tuple(forced))
 
+    def _clock_after(self, mover: Side, now: float) -> Clock | None:
+        """The clock after `mover`'s move led to this value: the side to move's time runs once
+        each side has made a move of its own, and nobody's once the game is over."""
+        clock = self.clock
+        if clock is None:
+            return None
+        running = self.side_to_move
+        if clock.running is None and running is not None:
+            movers = {
+                self.positions[index].side_to_move
+                for index in range(len(self.moves))
+                if not self.is_forced(index)
+            }
+            running = running if len(movers) == 2 else None
+        return clock.switched(now, to=running, gaining=mover)
+
+    def on_time(self, now: float) -> GameInProgress:
+        """This game, lost on time by the side to move if its time has run out at `now`."""
+        fallen = None if self.clock is None or self.is_over else self.clock.fallen(now)
+        if fallen is None:
+            return self
+        return self.with_result(Result(fallen.other, Ending.TIME), now=now)
+
     def is_forced(self, index: int) -> bool:
         """Whether the rules made `moves[index]` on their own."""
         return self.game.automatic_move(self.positions[index]) is not None
 
-    def take_back_point(self) -> int | None:
-        """How many moves remain after taking back the last person's move and all that followed
-        it (the computer's replies, forced passes); None if no person has moved yet."""
+    def take_back_point(self, side: Side | None = None) -> int | None:
+        """How many moves remain after taking back the last move a person made (of `side`, if
+        given) and all that followed it (the computer's replies, forced passes); None if there
+        is no such move."""
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.positions[index].side_to_move
+            if side not in (None, mover):
+                continue
             if not self.seat(mover).is_computer and not self.is_forced(index):
                 return index
         return None
@@ -221,33 +321,79 @@ class GameInProgress:
     def can_take_back(self) -> bool:
         return self.decided is None and self.take_back_point() is not None
 
-    def take_back(self) -> GameInProgress:
-        """This game back at the last position where a person was to move, one version on."""
-        keep = self.take_back_point() if self.decided is None else None
+    def take_back(self, side: Side | None = None, *, now: float = 0.0) -> GameInProgress:
+        """This game back at the last position where a person (`side`, if given) was to move,
+        one version on; the clock, if any, runs for the side to move there."""
+        keep = self.take_back_point(side) if self.decided is None else None
         if keep is None:
             raise NothingToTakeBackError("game.nothing_to_take_back")
-        return self.cut(keep)
-
-    def cut(self, keep: int) -> GameInProgress:
-        """This game with only its first `keep` moves, one version on."""
-        return replace(
+        cut = replace(
             self,
             moves=self.moves[:keep],
             positions=self.positions[: keep + 1],
             version=self.version + 1,
             forced=(),
+            offers=NO_OFFERS,
             _outcomes={k: v for k, v in self._outcomes.items() if k <= keep},
         )
+        clock = self.clock
+        if clock is not None and clock.running is not None:
+            clock = clock.switched(now, to=cut.position.side_to_move)
+        return replace(cut, clock=clock)
 
-    def with_result(self, result: Result) -> GameInProgress:
+    def with_result(self, result: Result, *, now: float = 0.0) -> GameInProgress:
         """This game ended by `result` from outside the rules (a resignation, an agreed draw, a
-        flag, an abandoned game), one version on."""
-        if self.is_over:
-            raise GameOverError("game.over")
-        return replace(self, decided=result, version=self.version + 1, forced=())
+        flag, an abandoned game) at `now`, one version on; its clock stops."""
+        self._going_on()
+        clock = None if self.clock is None else self.clock.switched(now, to=None)
+        return replace(
+            self, decided=result, version=self.version + 1, forced=(), offers=NO_OFFERS, clock=clock
+        )
 
-    def resign(self, side: Side) -> GameInProgress:
-        return self.with_result(Result(side.other, Ending.RESIGNATION))
+    def resign(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        return self.with_result(Result(side.other, Ending.RESIGNATION), now=now)
+
+    def offer_draw(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        """`side` offers a draw, or accepts the other's standing offer (the game ends drawn)."""
+        self._going_on()
+        if self.offers.draw is side.other:
+            return self.with_result(Result(None, Ending.AGREEMENT), now=now)
+        return self._offered(replace(self.offers, draw=side), already=self.offers.draw is side)
+
+    def ask_take_back(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        """`side` asks to take back its last move, or accepts the other's standing request."""
+        self._going_on()
+        if self.offers.undo is side.other:
+            return self.take_back(side.other, now=now)
+        if self.take_back_point(side) is None:
+            raise NothingToTakeBackError("game.nothing_to_take_back")
+        return self._offered(replace(self.offers, undo=side), already=self.offers.undo is side)
+
+    def ask_rematch(self, side: Side) -> GameInProgress:
+        """`side` asks for a rematch once the game is over; when the other has asked already
+        (`accepts_rematch`), the caller starts the new game."""
+        if not self.is_over:
+            raise OfferError("game.not_over")
+        if self.offers.rematch is side.other:
+            return replace(self, offers=NO_OFFERS, version=self.version + 1)
+        return self._offered(
+            replace(self.offers, rematch=side), already=self.offers.rematch is side
+        )
+
+    def accepts_rematch(self, side: Side) -> bool:
+        """Whether `side` asking for a rematch agrees to the other's request."""
+        return self.is_over and self.offers.rematch is side.other
+
+    def decline(self, side: Side, offer: str) -> GameInProgress:
+        """`side` declines the other's standing `offer` ('draw', 'undo' or 'rematch')."""
+        if getattr(self.offers, offer) is not side.other:
+            raise OfferError("game.no_offer")
+        return self._offered(replace(self.offers, **{offer: None}), already=False)
+
+    def _offered(self, offers: Offers, *, already: bool) -> GameInProgress:
+        if already:
+            raise OfferError("game.already_offered")
+        return replace(self, offers=offers, version=self.version + 1, forced=())
 
     @property
     def move_texts(self) -> tuple[str, ...]:

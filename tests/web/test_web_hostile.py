@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from servers import Server, free_port
 from starlette.testclient import TestClient
-from test_web_api import connect, next_error, next_state, send
+from test_web_api import connect, next_error, next_message, next_state, send
 from websockets.sync.client import connect as connect_to
 
 import damero.web.computer
@@ -90,9 +90,10 @@ def test_json_nested_deep_is_refused_over_http_and_on_a_socket(client: TestClien
 def test_new_games_from_one_address_are_limited(database: str) -> None:
     limits = Limits(games_burst=3, games_per_second=0.01)
     with TestClient(create_app(Storage(database), limits=limits)) as client:
+        offered = {"game": "tictactoe", "mode": "open"}
         for _ in range(3):
-            assert client.post("/api/games", json={"game": "tictactoe"}).status_code == 200
-        refused = client.post("/api/games", json={"game": "tictactoe"})
+            assert client.post("/api/games", json=offered).status_code == 200
+        refused = client.post("/api/games", json=offered)
         assert refused.status_code == 429
         assert said_in_words(refused) == (
             "Too many new games from your address: wait 100 s and try again."
@@ -131,11 +132,11 @@ def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
             assert next_state(first)["moves"] == ["5"]
             next_state(second)
             HeldHints.let_go.set()
-            hint = first.receive_json()
+            hint = next_message(first)
             assert hint["type"] == "hint" and hint["version"] == version
             for _ in range(2):
                 send(second, type="hint")
-                assert second.receive_json()["type"] == "hint"
+                assert next_message(second)["type"] == "hint"
             send(second, type="hint")  # the fourth from this address (the refused one took none)
             assert next_error(second)["message"] == (
                 "Too many hints asked from your address: wait 100 s and try again."

@@ -114,7 +114,8 @@ class ComputerTurns:
                 live = await self.rooms.get(game_id)
                 if live.version != version:
                     return
-                await self.rooms.commit(live, live.state.play(move))
+                now = time.time()
+                await self.rooms.commit(live, live.state.play(move, now=now), now=now)
         except DameroError:
             if claimed:
                 self.unreleased.add((game_id, version))
@@ -136,8 +137,12 @@ class ComputerTurns:
 
     async def sweep(self) -> None:
         """At a start and then from time to time: the computer takes up every game where it is to
-        move and no process holds its turn (one that died mid-think lets its claim expire). A
-        database fault skips one sweep; the next tries again."""
+        move and no live process holds its turn, and every game whose clock ran out with nobody
+        watching it here ends on time. A database fault skips one sweep; the next tries again."""
+        if not self.storage.is_shared:
+            # The only process of its database: every claim was a dead predecessor's.
+            with contextlib.suppress(DatabaseFault):
+                await to_thread.run_sync(self.storage.release_every_claim)
         while True:
             try:
                 await self._sweep_once()
@@ -155,6 +160,11 @@ class ComputerTurns:
             self.rooms.forget(game_id)  # read it afresh: another process may have moved it
             with contextlib.suppress(WebError):
                 self.start_thinking(await self.rooms.get(game_id))
+        for game_id in await to_thread.run_sync(
+            functools.partial(self.storage.falling, now=time.time())
+        ):
+            self.rooms.forget(game_id)
+            await self.rooms.flag(game_id)
 
     async def hint(self, asker: Asker, game_id: str) -> None:
         """Starts thinking of the best move for the asker's side; its answer comes when it is

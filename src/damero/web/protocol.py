@@ -9,7 +9,9 @@ undo names the version it was made at.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,20 +21,28 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from damero.core import Game, Message, Side
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog
-from damero.progress import GameInProgress
+from damero.progress import Ending, GameInProgress, Result
 from damero.records import Record
 from damero.web import checks
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import TokenBucket
-from damero.web.rooms import SIDES, LiveGame, Rooms, player_move
+from damero.web.rooms import (
+    SEAT_NAMES,
+    SIDES,
+    Action,
+    LiveGame,
+    Presence,
+    Rooms,
+    player_move,
+    side_name,
+)
 from damero.web.storage import DatabaseFault
 
 MAX_MESSAGE = 2_000
 """The longest message read, in characters; every real message is far shorter."""
 BURST, PER_SECOND = 60, 20.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
-SEAT_NAMES = {Side.FIRST: "first", Side.SECOND: "second"}
 
 _CATALOGS = {language: Catalog(language) for language in LANGUAGES}
 
@@ -52,9 +62,49 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    """`{"type": "undo", "version": 7}`: take back the last person's move."""
+    """`{"type": "undo", "version": 7}`: take back the last move; between two people, ask the
+    other, or accept the other's request."""
 
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """`{"type": "resign", "version": 7}`."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """`{"type": "draw", "version": 7}`: offer a draw, or accept the other's offer."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """`{"type": "decline", "version": 7, "offer": "draw"}`: say no to the other's offer of a
+    draw, a take-back or a rematch."""
+
+    version: int
+    offer: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """`{"type": "rematch", "version": 7}`: ask for a rematch once the game is over, or accept."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """`{"type": "claim", "version": 7, "result": "win"}`: end a game the other player has left
+    for long enough, as a win or a draw."""
+
+    version: int
+    result: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +119,9 @@ class Sync:
     language: str | None
 
 
-Incoming = Move | Undo | Hint | Sync
+Incoming = Move | Undo | Resign | Draw | Decline | Rematch | Claim | Hint | Sync
+OFFERS = ("draw", "undo", "rematch")
+CLAIMS = ("win", "draw")
 
 
 def parse_message(text: str | None) -> Incoming:
@@ -80,16 +132,29 @@ def parse_message(text: str | None) -> Incoming:
         raise WebError("web.too_long", limit=MAX_MESSAGE)
     message = checks.json_object(text)
     kind = message.get("type")
-    if kind == "move":
-        return Move(checks.field(message, "version", int), checks.field(message, "move", str))
-    if kind == "undo":
-        return Undo(checks.field(message, "version", int))
     if kind == "hint":
         return Hint()
     if kind == "sync":
         language = message.get("lang")
         return Sync(language if isinstance(language, str) else None)
-    raise WebError("web.bad_message")
+    if kind not in ("move", "undo", "resign", "draw", "decline", "rematch", "claim"):
+        raise WebError("web.bad_message")
+    version = checks.field(message, "version", int)
+    if kind == "move":
+        return Move(version, checks.field(message, "move", str))
+    if kind in ("decline", "claim"):
+        name, allowed = ("offer", OFFERS) if kind == "decline" else ("result", CLAIMS)
+        word = checks.field(message, name, str)
+        if word not in allowed:
+            raise WebError("web.bad_word", name=name, allowed=", ".join(allowed))
+        return Decline(version, word) if kind == "decline" else Claim(version, word)
+    plain: dict[str, type[Undo | Resign | Draw | Rematch]] = {
+        "undo": Undo,
+        "resign": Resign,
+        "draw": Draw,
+        "rematch": Rematch,
+    }
+    return plain[kind](version)
 
 
 def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -> dict[str, object]:
@@ -113,24 +178,64 @@ def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -
     }
 
 
-def state_message(live: LiveGame, sides: frozenset[Side], catalog: Catalog) -> dict[str, object]:
-    """The whole state one client is sent: what to draw, and what this client may do."""
+def state_message(
+    live: LiveGame,
+    sides: frozenset[Side],
+    catalog: Catalog,
+    *,
+    token: str | None = None,
+    presence: Presence,
+) -> dict[str, object]:
+    """The whole state one client is sent: what to draw, and what this client may do; `token`
+    is the client's own, which goes on into a rematch."""
     state = live.state
     game = state.game
+    result, offers, clock = state.result, state.offers, state.clock
+    now = time.time()
     return {
         "type": "state",
         "id": live.id,
         "game": game.name,
         "options": live.options,
         "version": state.version,
+        "mode": live.mode,
         "seat": sorted(SEAT_NAMES[side] for side in sides),
         "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
+        "open_seat": side_name(live.open_seat),
         "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
         "moves": list(state.move_texts),
         "thinking": state.computer_to_move is not None,
-        "can_undo": live.can_take_back(sides),
+        "can_undo": live.can_take_back(sides) or (live.has_two_people and bool(sides)),
         "notices": [catalog.say(forced.notice) for forced in state.forced],
+        "result": None
+        if result is None
+        else {"winner": side_name(result.winner), "reason": result.ending.value},
+        "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
+        "clock": None
+        if clock is None
+        else {
+            "first": clock.remaining(Side.FIRST, now),
+            "second": clock.remaining(Side.SECOND, now),
+            "initial": clock.initial,
+            "increment": clock.increment,
+            "running": side_name(clock.running),
+        },
+        **presence_message(presence, sides),
+        "type": "state",
+        "next": None
+        if live.next_game is None
+        else {"id": live.next_game, **({"token": token} if token and sides else {})},
         **describe(game, state.position, state.moves[-1] if state.moves else None, catalog),
+    }
+
+
+def presence_message(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
+    """`{"type": "presence", "presence": {"first": true, "second": false}, "can_claim": false}`:
+    who has the game open, and whether this client may claim it for the other's absence."""
+    return {
+        "type": "presence",
+        "presence": {SEAT_NAMES[side]: presence.present.get(side, False) for side in SIDES},
+        "can_claim": bool(sides & presence.claimable),
     }
 
 
@@ -160,6 +265,7 @@ class Client:
     socket: WebSocket
     sides: frozenset[Side]
     catalog: Catalog
+    token: str | None = None
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
 
@@ -179,11 +285,16 @@ class Client:
             {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
         )
 
-    async def show(self, live: LiveGame, built: dict[object, str]) -> None:
+    def state(self, live: LiveGame, presence: Presence) -> dict[str, object]:
+        return state_message(live, self.sides, self.catalog, token=self.token, presence=presence)
+
+    async def notice(self, presence: Presence) -> None:
+        await self.send(presence_message(presence, self.sides))
+
+    async def show(self, live: LiveGame, presence: Presence, built: dict[object, str]) -> None:
         key = (self.catalog.language, self.sides)
         if key not in built:
-            message = state_message(live, self.sides, self.catalog)
-            built[key] = json.dumps(message, ensure_ascii=False)
+            built[key] = json.dumps(self.state(live, presence), ensure_ascii=False)
         await self.send_text(built[key])
 
 
@@ -215,12 +326,11 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
     token = websocket.query_params.get("token")
-    client = Client(websocket, live.sides_of(token), catalog)
+    client = Client(websocket, live.sides_of(token), catalog, token)
     if token and not client.sides:
         await client.refuse(WebError("web.wrong_token"))
-    rooms.watch(game_id, client)
     try:
-        await client.send(state_message(live, client.sides, catalog))
+        await rooms.watch(game_id, client)
         if rooms.storage.is_shared:
             # A change another process made while this socket was joining was not heard for
             # it: read the game again now that it listens (a newer version is sent on).
@@ -238,33 +348,62 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     except WebSocketDisconnect:
         pass
     finally:
-        rooms.leave(game_id, client)
+        await rooms.leave(game_id, client)
 
 
 async def handle(
     rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
 ) -> None:
-    """One message from a socket. A move or an undo the database could not store is refused
-    saying so and why: nothing of it was kept, and the player may send it again."""
+    """One message from a socket, its time taken as it arrives. A change the database could not
+    store is refused saying so and why: nothing of it was kept, and the player may send it
+    again."""
+    now = time.time()
+    sides = client.sides
+
+    def take_back(live: LiveGame) -> GameInProgress:
+        if live.has_two_people:
+            return live.state.ask_take_back(live.acting_side(sides), now=now)
+        if not live.can_take_back(sides):
+            raise WebError("web.cannot_undo")
+        return live.state.take_back(now=now)
+
+    def claim(result: str) -> Action:
+        def claimed(live: LiveGame) -> GameInProgress:
+            side = live.acting_side(sides)
+            if side not in rooms.presence(game_id).claimable:
+                raise WebError("web.cannot_claim")
+            winner = side if result == "win" else None
+            return live.state.with_result(Result(winner, Ending.ABANDONED), now=now)
+
+        return claimed
+
+    action: Action
     match message:
-        case Move(version, text):
-            try:
-                await rooms.change(
-                    game_id, version, lambda live: player_move(live, client.sides, text)
-                )
-            except DatabaseFault as fault:
-                raise WebError("web.not_saved", why=fault.why) from None
-        case Undo(version):
-
-            def take_back(live: LiveGame) -> GameInProgress:
-                if not live.can_take_back(client.sides):
-                    raise WebError("web.cannot_undo")
-                return live.state.take_back()
-
-            await rooms.change(game_id, version, take_back)
         case Hint():
             await computer.hint(client, game_id)
+            return
         case Sync(language):
             if language is not None:
                 client.catalog = catalog_for(language)
-            await client.send(state_message(await rooms.get(game_id), client.sides, client.catalog))
+            live = await rooms.get(game_id)
+            await client.send(client.state(live, rooms.presence(game_id)))
+            return
+        case Rematch(version):
+            await rooms.rematch(game_id, version, sides)
+            return
+        case Move(version, text):
+            action = functools.partial(player_move, sides=sides, text=text, now=now)
+        case Undo(version):
+            action = take_back
+        case Resign(version):
+            action = lambda live: live.state.resign(live.acting_side(sides), now=now)  # noqa: E731
+        case Draw(version):
+            action = lambda live: live.state.offer_draw(live.acting_side(sides), now=now)  # noqa: E731
+        case Decline(version, offer):
+            action = lambda live: live.state.decline(live.acting_side(sides), offer)  # noqa: E731
+        case Claim(version, result):
+            action = claim(result)
+    try:
+        await rooms.change(game_id, version, action, now=now)
+    except DatabaseFault as fault:
+        raise WebError("web.not_saved", why=fault.why) from None

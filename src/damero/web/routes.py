@@ -21,6 +21,7 @@ from damero.core import Side
 from damero.errors import DameroError
 from damero.i18n import en, es
 from damero.players import LEVELS
+from damero.progress import Clock
 from damero.records import Record, format_for, read_any
 from damero.web import checks
 from damero.web.checks import WebError
@@ -28,19 +29,31 @@ from damero.web.computer import ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.protocol import (
     MAX_MESSAGE,
-    SEAT_NAMES,
     address_of,
     catalog_for,
     replay_document,
     serve_socket,
 )
-from damero.web.rooms import MODES, LiveGame, Rooms, game_of, new_game, parse_moves
-from damero.web.storage import DatabaseFault
+from damero.web.rooms import (
+    MODES,
+    SEAT_NAMES,
+    LiveGame,
+    Rooms,
+    game_of,
+    new_game,
+    new_token,
+    parse_moves,
+)
+from damero.web.storage import DatabaseFault, StoredGame, hash_token
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 256 * 1024
 """The largest record file taken, in bytes; a 10x10 Othello game is about 12 KB."""
 OPEN_GAMES_LISTED = 50
+LISTED_SECONDS = 1800.0
+"""A public game nobody moved in for this long is taken for abandoned and no longer listed."""
+CLOCK_SECONDS = range(1, 3 * 3600 + 1)
+INCREMENT_SECONDS = range(0, 181)
 TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
 SEATS = ("first", "second")
 MAX_MOVES_GIVEN = 1000
@@ -81,10 +94,11 @@ class Routes:
     def routes(self) -> list[BaseRoute]:
         return [
             Route("/", self.page),
-            Route("/play/{game_id}", self.page),
+            Route("/play/{game_id}", self.game_page),
             Route("/api/messages", self.catalogue),
             Route("/api/games", self.listing),
             Route("/api/games", self.create, methods=["POST"]),
+            Route("/api/games/{game_id}/join", self.join, methods=["POST"]),
             Route("/api/games/{game_id}/record", self.record),
             Route("/api/games/{game_id}/replay", self.replay),
             Route("/api/upload", self.upload, methods=["POST"]),
@@ -93,6 +107,16 @@ class Routes:
         ]
 
     async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def game_page(self, request: Request) -> Response:
+        """The page of a game; a 404 page saying so, with a link home, for a game there is not."""
+        try:
+            await self.rooms.get(request.path_params["game_id"])
+        except DatabaseFault:
+            pass  # the page itself says the server cannot reach its games, and tries again
+        except DameroError:
+            return FileResponse(STATIC / "missing.html", status_code=404)
         return FileResponse(STATIC / "index.html")
 
     async def catalogue(self, request: Request) -> Response:
@@ -107,8 +131,9 @@ class Routes:
 
     async def listing(self, request: Request) -> Response:
         try:
+            since = time.time() - LISTED_SECONDS
             stored = await to_thread.run_sync(
-                lambda: self.storage.open_games(limit=OPEN_GAMES_LISTED)
+                lambda: self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since)
             )
         except DatabaseFault as fault:
             return error_response(fault, request.query_params.get("lang"))
@@ -130,15 +155,8 @@ class Routes:
                     for game in games.GAMES
                 ],
                 "levels": list(LEVELS),
-                "open": [
-                    {
-                        "id": game.id,
-                        "game": game.game,
-                        "options": dict(game.options),
-                        "created": game.created,
-                    }
-                    for game in stored
-                ],
+                "open": [_listed(game) for game in stored if _open_seat(game) is not None],
+                "live": [_listed(game) for game in stored if _open_seat(game) is None],
             }
         )
 
@@ -156,6 +174,16 @@ class Routes:
                 if len(text) > 400:
                     raise WebError("web.bad_field", name="start")
                 start = game.parse_position(text)
+            clock = None
+            if "clock" in body:
+                timing = checks.field(body, "clock", dict)
+                initial = checks.one_of(
+                    timing, "initial", CLOCK_SECONDS, 0, refusal="web.bad_clock"
+                )
+                increment = checks.one_of(
+                    timing, "increment", INCREMENT_SECONDS, 0, refusal="web.bad_clock"
+                )
+                clock = Clock.of(initial=initial * 1000, increment=increment * 1000)
             given = checks.field(body, "moves", list, [])
             if len(given) > MAX_MOVES_GIVEN:
                 raise WebError("web.bad_move_list", number=0)
@@ -166,6 +194,7 @@ class Routes:
                 level=level,
                 start=start,
                 moves=parse_moves(game, start, given),
+                clock=clock,
                 created=time.time(),
             )
             self.new_games.take(address_of(request))
@@ -177,6 +206,21 @@ class Routes:
         if other is not None:
             links["other"] = f"{base}#seat={other}"
         return JSONResponse({"id": live.id, "token": token, "links": links})
+
+    async def join(self, request: Request) -> Response:
+        """Takes the open seat of a public game: its token and links, as for a new game."""
+        try:
+            self.new_games.take(address_of(request))
+            token = new_token()
+            game_id = request.path_params["game_id"]
+            await self.rooms.join(game_id, hash_token(token))
+        except DameroError as error:
+            status = 404 if error.message.key == "web.unknown_id" else 409
+            return error_response(error, request.query_params.get("lang"), status)
+        base = f"/play/{game_id}"
+        return JSONResponse(
+            {"id": game_id, "token": token, "links": {"you": f"{base}#seat={token}", "watch": base}}
+        )
 
     async def record(self, request: Request) -> Response:
         try:
@@ -243,3 +287,21 @@ def dated_record(live: LiveGame) -> Record:
     started = datetime.fromtimestamp(live.created).strftime("%Y-%m-%d %H:%M")
     state = live.state
     return Record(state.game, (("started", started),), state.start, state.moves)
+
+
+def _open_seat(stored: StoredGame) -> str | None:
+    """The name of the seat nobody took yet in a public game, or None."""
+    for name, seat in zip(("first", "second"), stored.seats, strict=True):
+        if seat.token_hash is None and seat.level is None:
+            return name
+    return None
+
+
+def _listed(stored: StoredGame) -> dict[str, object]:
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "options": dict(stored.options),
+        "created": stored.created,
+        "seat": _open_seat(stored),
+    }
