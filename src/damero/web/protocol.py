@@ -220,8 +220,7 @@ def state_message(
             "increment": clock.increment,
             "running": side_name(clock.running),
         },
-        **presence_message(presence, sides),
-        "type": "state",
+        **presence_fields(presence, sides),
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
@@ -232,8 +231,11 @@ def state_message(
 def presence_message(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
     """`{"type": "presence", "presence": {"first": true, "second": false}, "can_claim": false}`:
     who has the game open, and whether this client may claim it for the other's absence."""
+    return {"type": "presence", **presence_fields(presence, sides)}
+
+
+def presence_fields(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
     return {
-        "type": "presence",
         "presence": {SEAT_NAMES[side]: presence.present.get(side, False) for side in SIDES},
         "can_claim": bool(sides & presence.claimable),
     }
