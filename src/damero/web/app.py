@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
-from damero.web.rooms import Rooms
+from damero.web.rooms import ABANDON_SECONDS, Rooms
 from damero.web.routes import Routes
 from damero.web.storage import Storage
 
@@ -27,11 +27,13 @@ def create_app(
     claim_seconds: float = CLAIM_SECONDS,
     sweep_seconds: float | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    abandon_seconds: float = ABANDON_SECONDS,
 ) -> Starlette:
     """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
     by the process that took it is taken over by another, looked for every `sweep_seconds`
-    (a third of `claim_seconds` unless given)."""
-    rooms = Rooms(storage)
+    (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
+    two people lets the other claim it."""
+    rooms = Rooms(storage, abandon_seconds=abandon_seconds)
     computer = ComputerTurns(
         rooms, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits
     )

@@ -398,7 +398,8 @@ class Rooms:
     async def flag(self, game_id: str) -> None:
         """Ends the game on time if its running clock has run out (whoever notices first)."""
         async with self.locks[game_id]:
-            with contextlib.suppress(WebError):
+            # Another process flagged it first, or the database is away: then a sweep tries again.
+            with contextlib.suppress(WebError, DatabaseFault):
                 await self._flag(await self.get(game_id), time.time())
 
     async def _flag(self, live: LiveGame, now: float) -> bool:
