@@ -58,7 +58,7 @@ def layer(module: str) -> int:
         if len(parts) <= 3:
             return 3
         return 1 if parts[3] in ("rules", "words") else 2
-    if parts[1] in ("solvers", "engines", "records", "players"):
+    if parts[1] in ("solvers", "engines", "records", "players", "progress"):
         return 2
     if parts[1] == "i18n":
         return 4

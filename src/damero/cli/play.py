@@ -19,6 +19,7 @@ from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
+from damero.progress import GameInProgress, Seat
 from damero.records import Record, format_for, read_file
 from damero.records.appending import AppendOnlyFile
 from damero.records.paths import expand, refusal_to_create
@@ -152,16 +153,11 @@ class Seating:
     ) -> Outcome | None:
         """Plays on from the end of `record`; the outcome, or None if a person left."""
         game = record.game
-        match = Match(
-            console,
-            game,
-            self.players(console, game),
-            record.positions(),
-            list(record.moves),
-            recorder,
-            self.computers,
-            self.pause(console),
+        first, second = (Seat(self.level if side in self.computers else None) for side in Side)
+        state = GameInProgress.new(
+            game, start=record.start, moves=record.moves, seats=(first, second)
         )
+        match = Match(console, state, self.players(console, game), recorder, self.pause(console))
         return match.run()
 
 
