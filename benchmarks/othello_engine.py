@@ -9,6 +9,8 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
+    python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3   # side by side
+    python benchmarks/othello_engine.py threads         # the solver on 1 and on 2 threads
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -29,12 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
 import othello_eval
-from othello_positions import FFO_FILE, read_problems
+from othello_positions import FFO_FILE, Problem, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import EVALUATIONS, perft, search
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.parallel import default_threads
 from damero.engines.othello.player import level_analyses
 from damero.games.othello import OthelloPosition, format_move
 
@@ -168,23 +172,28 @@ def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition
     return positions
 
 
-def bench_nps(depth: int) -> None:
+def bench_nps(depth: int, thread_counts: list[int]) -> None:
     print(f"8x8 midgame search: 6 positions 20 plies from the start, each to depth {depth}")
     print("  (CPU seconds beside the wall clock's: the machine is shared)")
-    for evaluation in EVALUATIONS:
-        total_nodes = 0
-        total_seconds = total_cpu = 0.0
-        for position in midgame_positions(6, 20, seed=1):
-            started, started_cpu = time.perf_counter(), time.process_time()
-            *_, analysis = search(position, Limit(depth=depth), evaluation=evaluation)
-            total_seconds += time.perf_counter() - started
-            total_cpu += time.process_time() - started_cpu
-            total_nodes += analysis.nodes
-        print(
-            f"  {evaluation} evaluation: {total_nodes:,} nodes in {total_seconds:.2f} s"
-            f" ({total_cpu:.2f} CPU s): {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
-            f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second"
-        )
+    for threads in thread_counts:
+        for evaluation in EVALUATIONS:
+            total_nodes = 0
+            total_seconds = total_cpu = 0.0
+            for position in midgame_positions(6, 20, seed=1):
+                started, started_cpu = time.perf_counter(), time.process_time()
+                *_, analysis = search(
+                    position, Limit(depth=depth), evaluation=evaluation, threads=threads
+                )
+                total_seconds += time.perf_counter() - started
+                total_cpu += time.process_time() - started_cpu
+                total_nodes += analysis.nodes
+            print(
+                f"  {threads} thread{'s' if threads > 1 else ''}, {evaluation} evaluation:"
+                f" {total_nodes:,} nodes in {total_seconds:.2f} s ({total_cpu:.2f} CPU s):"
+                f" {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
+                f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second",
+                flush=True,
+            )
 
 
 def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
@@ -275,6 +284,157 @@ def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
         )
 
 
+EDAX_ENVIRONMENT = "DAMERO_EDAX"
+"""Names an Edax binary when `--edax` does not (see the README on building one)."""
+
+
+def _problems_between(low: int, high: int, path: Path) -> list[Problem]:
+    return [problem for problem in read_problems(path) if low <= problem.empties <= high]
+
+
+def _damero_times(problems: list[Problem], threads: int) -> list[tuple[float, int]]:
+    """Wall seconds and nodes of damero's solver on each problem, a fresh table each time, as
+    Edax starts each problem afresh; a wrong answer stops the benchmark."""
+    measured = []
+    for problem in problems:
+        geometry, player, opponent = engine_board(problem.position)
+        solver = EndgameSolver(geometry, threads=threads)
+        started = time.perf_counter()
+        solution = solver.solve(player, opponent)
+        seconds = time.perf_counter() - started
+        move = move_of(geometry, solution.move_bit)
+        if solution.score != problem.score or move not in problem.best_moves:
+            raise SystemExit(f"damero got FFO #{problem.number} wrong: {solution.score} {move}")
+        measured.append((seconds, solution.nodes))
+    return measured
+
+
+def _edax_seconds(text: str) -> float:
+    """Edax's 'h:mm:ss.sss' or 'm:ss.sss' as seconds."""
+    seconds = 0.0
+    for part in text.split(":"):
+        seconds = seconds * 60 + float(part)
+    return seconds
+
+
+def _edax_times(
+    edax: Path, eval_file: Path, problems: list[Problem], threads: int
+) -> list[tuple[float, int]]:
+    """Wall seconds and nodes of Edax solving each problem exactly (`-l 60 -solve`)."""
+    with tempfile.TemporaryDirectory() as directory:
+        problem_file = Path(directory) / "problems.obf"
+        lines = []
+        for problem in problems:
+            rows = problem.position.board_rows()
+            board = "".join(rows).replace(".", "-")
+            side = "X" if problem.position.side_to_move is Side.FIRST else "O"
+            lines.append(f"{board} {side}; % {problem.score:+d}")
+        problem_file.write_text("\n".join(lines) + "\n", encoding="ascii")
+        output = subprocess.run(
+            [
+                str(edax),
+                "-eval-file",
+                str(eval_file),
+                "-l",
+                "60",
+                "-n",
+                str(threads),
+                "-solve",
+                str(problem_file),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=edax.parent,
+        ).stdout
+    measured = []
+    for line in output.splitlines():
+        # A problem's line: "  3|   24   +04        0:20.073     489830098   24402436 b2 C8 ..."
+        number_field, _, rest = line.partition("|")
+        if not number_field.strip().isdigit() or len(rest.split()) < 4:
+            continue
+        _depth, score, clock, nodes, *_ = rest.split()
+        number = int(number_field)
+        problem = problems[number - 1]
+        if int(score) != problem.score:
+            raise SystemExit(f"Edax got FFO #{problem.number} wrong: {score}")
+        measured.append((_edax_seconds(clock), int(nodes)))
+    if len(measured) != len(problems):
+        raise SystemExit(f"could not read Edax's answers:\n{output[-2000:]}")
+    return measured
+
+
+def find_edax(given: str | None) -> tuple[Path, Path] | None:
+    """The Edax binary (`--edax`, else $DAMERO_EDAX) and its eval.dat (data/ beside its bin/)."""
+    name = given or os.environ.get(EDAX_ENVIRONMENT)
+    if not name:
+        return None
+    edax = Path(name).resolve()
+    return edax, edax.parent.parent / "data" / "eval.dat"
+
+
+def bench_edax(
+    edax_name: str | None, low: int, high: int, thread_counts: list[int], path: Path
+) -> None:
+    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties."""
+    found = find_edax(edax_name)
+    if found is None:
+        print(f"no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT}")
+        return
+    edax, eval_file = found
+    problems = _problems_between(low, high, path)
+    print(
+        f"exact solving beside {edax.name} ({eval_file}), FFO problems of {low} to {high}"
+        f" empties from {path.name}, wall seconds (the machine is shared)"
+    )
+    for threads in thread_counts:
+        ours = _damero_times(problems, threads)
+        theirs = _edax_times(edax, eval_file, problems, threads)
+        print(f"  {threads} thread{'s' if threads > 1 else ''}:")
+        print("    problem  empties   damero s      nodes    Edax s       nodes  ratio")
+        worst = (0.0, 0)
+        for problem, (seconds, nodes), (edax_seconds, edax_nodes) in zip(
+            problems, ours, theirs, strict=True
+        ):
+            ratio = seconds / max(edax_seconds, 0.001)
+            worst = max(worst, (ratio, problem.number))
+            print(
+                f"    #{problem.number:<7} {problem.empties:>7} {seconds:>10.2f} {nodes:>10,}"
+                f" {edax_seconds:>9.2f} {edax_nodes:>11,} {ratio:>6.2f}"
+            )
+        total = sum(seconds for seconds, _ in ours)
+        edax_total = sum(seconds for seconds, _ in theirs)
+        print(
+            f"    total: damero {total:.2f} s, Edax {edax_total:.2f} s, ratio"
+            f" {total / max(edax_total, 0.001):.2f}; worst position #{worst[1]}, ratio"
+            f" {worst[0]:.2f}",
+            flush=True,
+        )
+
+
+def bench_threads(low: int, high: int, path: Path) -> None:
+    """The solver's speed-up from one thread to every core."""
+    problems = _problems_between(low, high, path)
+    cores = default_threads()
+    print(f"the solver on 1 and on {cores} threads, FFO problems of {low} to {high} empties")
+    one = _damero_times(problems, 1)
+    every = _damero_times(problems, cores)
+    for problem, (seconds, nodes), (parallel_seconds, parallel_nodes) in zip(
+        problems, one, every, strict=True
+    ):
+        print(
+            f"  #{problem.number:<3} ({problem.empties} empties): {seconds:6.2f} s {nodes:>12,}"
+            f" nodes; {parallel_seconds:6.2f} s {parallel_nodes:>12,} nodes;"
+            f" speed-up {seconds / max(parallel_seconds, 0.001):.2f}"
+        )
+    total = sum(seconds for seconds, _ in one)
+    parallel_total = sum(seconds for seconds, _ in every)
+    print(
+        f"  total: {total:.2f} s on 1 thread, {parallel_total:.2f} s on {cores}:"
+        f" speed-up {total / max(parallel_total, 0.001):.2f}"
+    )
+
+
 def bench_six(seconds: float) -> None:
     """Solves the 6x6 start, giving up after about `seconds`."""
     print(f"6x6 Othello solved from the start, within {seconds:g} s (published: O wins 20-16)")
@@ -329,22 +489,38 @@ def bench_ten(seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parts = ["all", "perft", "nps", "ffo", "six", "ten", "error", "match"]
+    parts = ["all", "perft", "nps", "ffo", "edax", "threads", "six", "ten", "error", "match"]
     parser.add_argument("part", nargs="?", default="all", choices=parts)
     parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
     parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
     parser.add_argument("--empties", type=int, default=26, help="FFO problems up to this many")
     parser.add_argument("--baseline", metavar="COMMIT", help="FFO: time this commit's solver too")
     parser.add_argument("--seconds", type=float, default=None, help="6x6 budget; 10x10 per move")
+    parser.add_argument("--edax", metavar="PATH", help=f"an Edax binary (else ${EDAX_ENVIRONMENT})")
+    parser.add_argument("--ffo", type=Path, default=FFO_FILE, help="edax, threads: FFO problems")
+    parser.add_argument(
+        "--from-empties", type=int, default=20, help="edax, threads: problems from this many"
+    )
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax, nps: threads")
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
     if part in ("all", "perft"):
         bench_perft(arguments.depths)
     if part in ("all", "nps"):
-        bench_nps(arguments.depth)
+        bench_nps(arguments.depth, arguments.threads)
     if part in ("all", "ffo"):
         bench_ffo(arguments.empties, arguments.baseline)
+    if part in ("all", "edax"):
+        bench_edax(
+            arguments.edax,
+            arguments.from_empties,
+            arguments.empties,
+            arguments.threads,
+            arguments.ffo,
+        )
+    if part in ("all", "threads"):
+        bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)
     if part in ("all", "six"):
         bench_six(arguments.seconds or 300.0)
     if part in ("all", "ten"):

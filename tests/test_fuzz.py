@@ -222,7 +222,7 @@ def test_every_file_reader_refuses_junk_with_a_record_error(data: bytes, folder:
     path.write_bytes(data)
     for game in (None, *GAMES):
         try:
-            read_file(path, game)
+            read_file(path, GAMES, game)
         except RecordError as refusal:
             assert refusal.line >= 0
     status, out = run(["replay", "junk.txt"], "a\na\nr\ns\n")

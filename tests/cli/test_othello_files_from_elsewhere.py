@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import Run
+from damero.games import GAMES
+from damero.games.othello import SEED_FILE
+from damero.games.othello.seed_file import format_board, format_header
 from damero.records import read_any
-from damero.records.othello_file import SEED_FILE, format_board, format_header
 
 DATA = Path(__file__).parent.parent / "data"
 GAME_8X8 = DATA / "othello_8x8_game.txt"
@@ -16,7 +18,7 @@ GAME_4X4 = DATA / "othello_4x4_game.txt"
 
 def with_a_board_after_every_pass(path: Path) -> str:
     """The game at `path` as a seed program writes it: the board again after each `0 0`."""
-    record = read_any(path)
+    record = read_any(path, GAMES)
     positions = record.positions()
     text = format_header(record.start.size) + format_board(1, record.start)
     for number, after in enumerate(positions[1:], start=2):
@@ -28,7 +30,7 @@ def test_a_repeated_board_is_the_pass_it_records(run: Run, tmp_path: Path) -> No
     seed_style = tmp_path / "seed.txt"
     seed_style.write_text(with_a_board_after_every_pass(GAME_8X8))
     assert seed_style.read_text().count("JUGADA") == GAME_8X8.read_text().count("JUGADA") + 2
-    assert read_any(seed_style) == read_any(GAME_8X8)
+    assert read_any(seed_style, GAMES) == read_any(GAME_8X8, GAMES)
     replay = run(["replay", "seed.txt", "--lang", "en"], ["a"] * 70 + ["s"])
     assert replay.returncode == 0, replay.stdout
     assert replay.stdout.count("cannot place a disc and passes") == 2
@@ -76,7 +78,7 @@ def test_continue_announces_a_forced_pass(run: Run, tmp_path: Path) -> None:
     )
     assert (tmp_path / "g.txt").read_text() == whole
     with (tmp_path / "g.txt").open() as stream:
-        assert SEED_FILE.read(stream).moves == read_any(GAME_4X4).moves
+        assert SEED_FILE.read(stream, GAMES).moves == read_any(GAME_4X4, GAMES).moves
 
 
 def test_another_games_record_is_named_not_loaded_or_continued(run: Run, tmp_path: Path) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from damero.cli import main
+from damero.games import GAMES
 from damero.games.othello import SIZES, OthelloPosition, format_move
+from damero.games.othello.seed_file import format_board, format_header, read_boards
 from damero.records import read_any
-from damero.records.othello_file import format_board, format_header, read_boards
 
 
 def seed_program_game(size: int) -> tuple[list[OthelloPosition], list[str]]:
@@ -117,5 +118,7 @@ def test_continuing_after_a_pass_board_numbers_each_new_board_one_past_the_last(
         numbers = [number for number, _rows, _line in read_boards(stream)]
     assert numbers == list(range(1, len(numbers) + 1)), "each JUGADA number once, in order"
     assert numbers[-1] > cut
-    assert read_any(path) == read_any(whole), "the same game as the seed program's whole file"
+    assert read_any(path, GAMES) == read_any(whole, GAMES), (
+        "the same game as the seed program's whole file"
+    )
     assert path.read_text().startswith(file_text(boards[:cut]))

@@ -42,3 +42,11 @@ def test_every_time_limit_is_refused_in_words_unless_a_number_of_seconds(run: Ru
         for bad in ("-1", "nan", "inf", "soon"):
             refused = run([*command, "--seconds", bad])
             assert refused.returncode == 2 and "is not a number of seconds" in refused.stderr
+
+
+def test_a_solve_runs_on_the_threads_asked_for_and_refuses_fewer_than_one(run: Run) -> None:
+    for threads in ("1", "2"):
+        out = run(["othello", "solve", "--size", "4", "--threads", threads, "--lang", "en"]).stdout
+        assert "O wins by" in out and "solved in" in out
+    refused = run(["othello", "solve", "--size", "4", "--threads", "0"])
+    assert refused.returncode == 2 and "--threads" in refused.stderr

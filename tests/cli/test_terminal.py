@@ -12,8 +12,8 @@ import pytest
 from conftest import Run, run_in_terminal
 from damero.games.catmouse import CatMouse
 from damero.games.othello import PASS, SIZES, Othello, OthelloPosition
+from damero.games.othello.seed_file import format_game
 from damero.games.tictactoe import TicTacToe
-from damero.records.othello_file import format_game
 
 CLEAR = "\x1b[H\x1b[2J"
 RED_X = "\x1b[31"

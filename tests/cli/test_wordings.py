@@ -18,7 +18,7 @@ from damero.cli import main
 from damero.cli.console import COLUMNS, display_width
 from damero.core import Message, Value, Verdict, describe_value
 from damero.games.catmouse import CATS, CatMouse
-from damero.i18n import Catalog, en, es
+from damero.i18n import Catalog, every_message
 
 
 def said(text: str) -> str:
@@ -113,10 +113,11 @@ def test_help_is_in_the_language_asked_for(run: Run) -> None:
 
 
 def test_spanish_refusals_of_a_move_start_as_the_seed_does() -> None:
-    wrong = [key for key, text in en.MESSAGES.items() if text.startswith("Wrong move...")]
+    english, spanish = every_message("en"), every_message("es")
+    wrong = [key for key, text in english.items() if text.startswith("Wrong move...")]
     assert len(wrong) >= 8
     for key in wrong:
-        assert es.MESSAGES[key].startswith("Movimiento erroneo... "), key
+        assert spanish[key].startswith("Movimiento erroneo... "), key
 
 
 def test_the_spanish_menu_says_what_the_mouse_game_is() -> None:
@@ -143,7 +144,7 @@ ANSWER_ROOM = 8
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_prompts_and_progress_lines_fit_a_line_unbroken(language: str) -> None:
     catalog = Catalog(language)
-    messages = en.MESSAGES if language == "en" else es.MESSAGES
+    messages = every_message(language)
     prompts = [key for key, text in messages.items() if text.endswith(" ")]
     assert len(prompts) >= 14
     for key in prompts:

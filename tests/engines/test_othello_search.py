@@ -10,6 +10,7 @@ from othello_positions import best_moves, minimax, random_endgame, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import analyse, choose_move, search, solve
+from damero.engines.othello.player import level_analyses
 from damero.engines.othello.scoring import EVALUATIONS
 from damero.games.othello import PASS, SIZES, Move, OthelloPosition
 
@@ -195,3 +196,18 @@ def test_a_time_limit_needs_the_callers_clock_and_is_kept() -> None:
     )
     assert move in position.legal_moves()
     assert ticks < 20
+
+
+def test_the_start_is_estimated_near_a_draw_at_level_5() -> None:
+    """8x8 Othello is a draw with best play; level 5's estimate stays within 2 discs of it."""
+    *_, analysis = level_analyses(OthelloPosition.start(8), level=5, limit=Limit())
+    assert not analysis.is_exact
+    assert abs(analysis.score) <= 2
+
+
+@pytest.mark.parametrize("depth", [6, 7, 8, 9])
+def test_estimates_of_the_start_do_not_swing_with_odd_and_even_depths(depth: int) -> None:
+    *_, analysis = search(OthelloPosition.start(8), Limit(depth=depth))
+    assert abs(analysis.score) <= 2
+    for _, score in analyse(OthelloPosition.start(8), Limit(depth=depth)):
+        assert abs(score) <= 2

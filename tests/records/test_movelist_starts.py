@@ -7,10 +7,10 @@ import io
 import pytest
 
 from damero.errors import RecordError
-from damero.games import find_game
+from damero.games import GAMES, find_game
+from damero.games.othello import SEED_FILE
 from damero.records import Record, format_for
 from damero.records.movelist import MOVE_LIST, read
-from damero.records.othello_file import SEED_FILE
 
 
 def test_an_othello_game_from_a_set_board_is_written_as_a_move_list_and_read_back() -> None:
@@ -27,7 +27,7 @@ def test_an_othello_game_from_a_set_board_is_written_as_a_move_list_and_read_bac
         "# size: 6",
         f"# start: {game.format_position(start)}",
     ]
-    assert read(io.StringIO(text.getvalue())) == record
+    assert read(io.StringIO(text.getvalue()), GAMES) == record
 
 
 @pytest.mark.parametrize(
@@ -50,5 +50,5 @@ def test_bad_options_and_starts_are_refused_naming_their_line(text: str, words: 
     from damero.i18n import Catalog
 
     with pytest.raises(RecordError) as refused:
-        read(io.StringIO(text))
+        read(io.StringIO(text), GAMES)
     assert Catalog("en").say(refused.value.message).startswith(words)

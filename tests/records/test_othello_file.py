@@ -12,9 +12,7 @@ import pytest
 from damero.core import Side
 from damero.errors import RecordError, RecordWriteError
 from damero.games.othello import PASS, Move, OthelloPosition, parse_move
-from damero.i18n import Catalog
-from damero.records.appending import AppendOnlyFile
-from damero.records.othello_file import (
+from damero.games.othello.seed_file import (
     board_recorder,
     create_game_file,
     format_board,
@@ -26,6 +24,8 @@ from damero.records.othello_file import (
     read_last,
     read_size,
 )
+from damero.i18n import Catalog
+from damero.records.appending import AppendOnlyFile
 
 DATA = Path(__file__).parent.parent / "data"
 PLACED = Move(0, 0)

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from conftest import WAIT_SECONDS, Run, start_damero, wait_for_output
+from damero.games import GAMES
 from damero.games.othello import OthelloPosition, parse_move
+from damero.games.othello.seed_file import format_game
 from damero.records import read_any
-from damero.records.othello_file import format_game
 
 START = OthelloPosition.start(4)
 AFTER_4_3 = START.play(parse_move("4 3", size=4))
@@ -42,7 +43,7 @@ def test_a_second_game_on_a_file_being_played_is_refused(run: Run, tmp_path: Pat
     assert game_file.read_text() == format_game([START, AFTER_4_3])
     third = run(["othello", "--lang", "en"], ["4", "g.txt", "4 2", "-1 -1", "3"])
     assert "Cannot continue" not in third.stdout, "the file is free once the first game ends"
-    assert len(read_any(game_file).moves) == 2
+    assert len(read_any(game_file, GAMES).moves) == 2
 
 
 def test_a_take_back_in_a_file_whose_name_is_as_long_as_allowed(run: Run, tmp_path: Path) -> None:

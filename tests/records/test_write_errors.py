@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import WAIT_SECONDS, Run, without_locale
+from damero.games import GAMES
 from damero.records import read_any
 
 START_4X4 = "PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XO.\n....\n"
@@ -46,7 +47,7 @@ def test_continuing_a_file_without_its_last_line_feed_ends_that_line_first(
     game_file.write_text(START_4X4.rstrip("\n"))
     result = run(["othello"], ["4", "f.txt", "1 2", "-1 -1", "3"])
     assert result.returncode == 0, result.stderr
-    record = read_any(game_file)
+    record = read_any(game_file, GAMES)
     assert len(record.moves) == 1
     assert game_file.read_text().endswith("....\nJUGADA 2:\n.X..\n.XX.\n.XO.\n....\n")
     replay = run(["replay", "f.txt"], ["a", "s"])
@@ -67,7 +68,7 @@ def test_a_write_error_mid_game_leaves_every_board_before_it(tmp_path: Path) -> 
     assert "The game goes on without being saved." in result.stdout
     assert "discs" in result.stdout.split("Could not write")[1]  # the game was played to its end
     game_file = tmp_path / "e.txt"
-    record = read_any(game_file)
+    record = read_any(game_file, GAMES)
     board_bytes = len("JUGADA 10:\n") + 8 * 9
     assert limit - board_bytes < game_file.stat().st_size <= limit  # no room for one more board
     assert game_file.read_text().count("JUGADA") == len(record.moves) + 1
@@ -83,7 +84,7 @@ def test_a_write_error_in_a_move_list_cuts_the_file_back_to_its_last_move(tmp_pa
     )
     assert "Traceback" not in result.stderr, result.stderr
     assert "Could not write to t.txt" in result.stdout
-    record = read_any(tmp_path / "t.txt")
+    record = read_any(tmp_path / "t.txt", GAMES)
     assert len(record.moves) == 2  # two moves of "N\n" fit in five bytes, the third did not
     assert (tmp_path / "t.txt").read_text().endswith("\n")
 
@@ -95,7 +96,7 @@ def test_a_file_that_cannot_be_started_is_removed(tmp_path: Path, run: Run) -> N
     assert not (tmp_path / "z.txt").exists()
     again = run(["catmouse", "--save", "z.txt"], ["30", "q"])
     assert "already exists" not in again.stdout
-    assert read_any(tmp_path / "z.txt").moves  # the placement is in the file
+    assert read_any(tmp_path / "z.txt", GAMES).moves  # the placement is in the file
 
 
 def test_a_take_back_and_a_repair_cut_the_file_itself(run: Run, tmp_path: Path) -> None:

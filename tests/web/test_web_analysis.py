@@ -27,9 +27,9 @@ from damero.cli import main
 from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
 from damero.web.app import create_app
+from damero.web.checks import WebError
 from damero.web.limits import Limits
 from damero.web.storage import Storage
-from damero.web.table import WebError
 
 PATIENT = 300.0
 """Seconds an analysis may take in these tests, so that no answer depends on the machine's

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import damero.web.app
+import damero.web.computer
 from damero.games.othello import OthelloPosition
-from damero.web.app import BURST, MAX_MESSAGE, MAX_UPLOAD, create_app
+from damero.web.app import create_app
+from damero.web.protocol import BURST, MAX_MESSAGE
+from damero.web.routes import MAX_UPLOAD
 from damero.web.storage import Storage
 
 Socket = Any
@@ -62,15 +64,23 @@ def move(socket: Socket, text: str, version: int) -> None:
     send(socket, type="move", move=text, version=version)
 
 
+def next_message(socket: Socket) -> dict[str, Any]:
+    """The next message but a word of who came or left, which may come at any time."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] != "presence":
+            return message
+
+
 def next_state(socket: Socket) -> dict[str, Any]:
     """The next state message, failing on an error."""
-    message: dict[str, Any] = socket.receive_json()
+    message = next_message(socket)
     assert message["type"] == "state", message
     return message
 
 
 def next_error(socket: Socket) -> dict[str, Any]:
-    message: dict[str, Any] = socket.receive_json()
+    message = next_message(socket)
     assert message["type"] == "error", message
     return message
 
@@ -231,7 +241,7 @@ def test_racing_moves_for_one_turn_have_exactly_one_winner(client: TestClient) -
                 send(socket, type="sync")
                 # the other's move (or its own), perhaps a refusal, then the answer to the sync
                 while sum(m["type"] == "state" for m in heard[id(socket)]) < 2:
-                    heard[id(socket)].append(socket.receive_json())
+                    heard[id(socket)].append(next_message(socket))
             errors = [m for ms in heard.values() for m in ms if m["type"] == "error"]
             final = heard[id(a)][-1]
             assert len(final["moves"]) == before + 1
@@ -245,7 +255,7 @@ def test_undo_against_the_computer_and_hint(client: TestClient) -> None:
     with connect(client, created["id"], created["token"]) as socket:
         state = next_state(socket)
         send(socket, type="hint")
-        hint = socket.receive_json()
+        hint = next_message(socket)
         assert hint["type"] == "hint" and hint["move"] in state["legal"]
         move(socket, "1", state["version"])
         assert next_state(socket)["thinking"]
@@ -341,8 +351,9 @@ def test_a_restart_over_the_same_file_goes_on_mid_game(database: str) -> None:
             assert again["seat"] == ["second"] and again["turn"] == "second"
             move(socket, "4 8", again["version"])
             assert next_state(socket)["moves"] == ["30", "26", "4 8"]
-        listed = client.get("/api/games").json()["open"]
-        assert [game["id"] for game in listed] == [created["id"]]
+        listing = client.get("/api/games").json()
+        listed = [game["id"] for game in [*listing["open"], *listing["live"]]]
+        assert created["id"] not in listed, "a game between friends is private"
 
 
 class StuckPlayer:
@@ -358,7 +369,7 @@ class StuckPlayer:
 def test_a_restart_resumes_a_game_whose_computer_was_thinking(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(damero.web.app, "computer_player", lambda *a, **k: StuckPlayer())
+    monkeypatch.setattr(damero.web.computer, "computer_player", lambda *a, **k: StuckPlayer())
     with TestClient(create_app(Storage(database))) as client:
         created = client.post(
             "/api/games",

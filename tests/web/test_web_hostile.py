@@ -19,10 +19,11 @@ from typing import Any
 import pytest
 from servers import Server, free_port
 from starlette.testclient import TestClient
-from test_web_api import connect, next_error, next_state, send
+from test_web_api import connect, next_error, next_message, next_state, send
 from websockets.sync.client import connect as connect_to
 
-import damero.web.app
+import damero.web.computer
+import damero.web.protocol
 from damero.core import Limit
 from damero.i18n import en
 from damero.web.app import create_app
@@ -66,7 +67,7 @@ def test_every_field_of_the_wrong_type_is_refused(client: TestClient, body: Any)
 
 def test_json_nested_deep_is_refused_over_http_and_on_a_socket(client: TestClient) -> None:
     deep = "[" * 999 + "]" * 999
-    assert len(deep) < damero.web.app.MAX_MESSAGE
+    assert len(deep) < damero.web.protocol.MAX_MESSAGE
     for text in (deep, '{"game": ' * 150 + "1" + "}" * 150):
         response = client.post("/api/games", content=text.encode())
         assert response.status_code == 400
@@ -89,9 +90,10 @@ def test_json_nested_deep_is_refused_over_http_and_on_a_socket(client: TestClien
 def test_new_games_from_one_address_are_limited(database: str) -> None:
     limits = Limits(games_burst=3, games_per_second=0.01)
     with TestClient(create_app(Storage(database), limits=limits)) as client:
+        offered = {"game": "tictactoe", "mode": "open"}
         for _ in range(3):
-            assert client.post("/api/games", json={"game": "tictactoe"}).status_code == 200
-        refused = client.post("/api/games", json={"game": "tictactoe"})
+            assert client.post("/api/games", json=offered).status_code == 200
+        refused = client.post("/api/games", json=offered)
         assert refused.status_code == 429
         assert said_in_words(refused) == (
             "Too many new games from your address: wait 100 s and try again."
@@ -112,7 +114,7 @@ class HeldHints(Workers):
 def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(damero.web.app, "Workers", HeldHints)
+    monkeypatch.setattr(damero.web.computer, "Workers", HeldHints)
     limits = Limits(hints_burst=3, hints_per_second=0.01)
     with TestClient(create_app(Storage(database), limits=limits)) as client:
         created = client.post("/api/games", json={"game": "tictactoe", "mode": "local"}).json()
@@ -130,11 +132,11 @@ def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
             assert next_state(first)["moves"] == ["5"]
             next_state(second)
             HeldHints.let_go.set()
-            hint = first.receive_json()
+            hint = next_message(first)
             assert hint["type"] == "hint" and hint["version"] == version
             for _ in range(2):
                 send(second, type="hint")
-                assert second.receive_json()["type"] == "hint"
+                assert next_message(second)["type"] == "hint"
             send(second, type="hint")  # the fourth from this address (the refused one took none)
             assert next_error(second)["message"] == (
                 "Too many hints asked from your address: wait 100 s and try again."

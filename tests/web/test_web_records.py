@@ -60,7 +60,7 @@ def test_a_game_from_a_set_start_downloads_reads_back_and_uploads(
     downloaded = client.get(f"/api/games/{created['id']}/record").content
     path = tmp_path / f"{name}.txt"
     path.write_bytes(downloaded)
-    record = read_any(path)
+    record = read_any(path, GAMES)
     game = record.game
     assert game.name == name and {key: getattr(game, key) for key in options} == options
     assert [game.format_position(position) for position in record.positions()] == positions

@@ -100,10 +100,14 @@ def test_computer_turns_are_claimed_once_until_they_expire(database_url: str) ->
     storage.close()
 
 
-def test_open_games_are_the_unfinished_newest_first(database_url: str) -> None:
+def test_open_games_are_the_public_unfinished_and_recent_newest_first(database_url: str) -> None:
     storage = Storage(database_url)
-    storage.write([a_game("old"), a_game("done")])
-    storage.write([Change("done", 1, 0, ("3 4",), True)])
-    storage.write([replace(a_game("new"), created=2.0)])
-    assert [game.id for game in storage.open_games(limit=10)] == ["new", "old"]
+    public = replace(a_game("old"), mode="open")
+    storage.write([public, replace(public, id="done"), a_game("private")])
+    storage.write([Change("done", 1, 0, ("3 4",), True, moved_at=3.0)])
+    storage.write([replace(public, id="new", created=2.0)])
+    assert [game.id for game in storage.open_games(limit=10, since=0.0)] == ["new", "old"]
+    assert [game.id for game in storage.open_games(limit=10, since=1.5)] == ["new"], (
+        "a game nobody moved in since is taken for abandoned"
+    )
     storage.close()

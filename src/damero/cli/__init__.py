@@ -341,7 +341,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
         from damero.web.server import serve
 
         return serve(
-            console,
+            console.say_message,
             host=arguments.host,
             port=arguments.port,
             url=arguments.db,

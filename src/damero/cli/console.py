@@ -7,6 +7,8 @@ import io
 import os
 import re
 import sys
+import termios
+import tty
 import unicodedata
 from typing import Any, TextIO
 
@@ -102,9 +104,6 @@ class Console:
         """One key, taken as soon as it is pressed at a terminal; a line elsewhere."""
         if not self.is_styled:
             return self.ask(prompt)
-        import termios
-        import tty
-
         self.stdout.write(fit(prompt))
         self.stdout.flush()
         descriptor = self.stdin.fileno()

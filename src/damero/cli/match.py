@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from damero.cli.console import Console
-from damero.core import Game, Outcome, Position, Side
+from damero.core import Outcome, Side
 from damero.errors import DameroError, RecordWriteError
 from damero.players import Player
+from damero.progress import GameInProgress, NothingToTakeBackError
 
 
 class TakeBack(Exception):
@@ -82,84 +84,82 @@ class HumanPlayer:
 
 @dataclass
 class Match:
-    """One game being played: its positions so far, who plays each side, and where it is recorded."""
+    """One game at the console: the game in progress, who plays each side, and where it is recorded."""
 
     console: Console
-    game: Game[Any, Any]
+    state: GameInProgress
     players: dict[Side, Player]
-    positions: list[Position[Any]]
-    moves: list[Any] = field(default_factory=list)
     recorder: Recorder | None = None
-    computers: frozenset[Side] = frozenset()
     delay: float = 0.0
     """Seconds to wait after showing a computer's move, so that a person can follow."""
 
-    @property
-    def position(self) -> Position[Any]:
-        return self.positions[-1]
-
-    def show(self) -> None:
-        position = self.position
+    def show(self, index: int) -> None:
+        """The board and the lines under it after the game's first `index` moves."""
+        game, position = self.state.game, self.state.positions[index]
         to_move = None if position.outcome() is not None else position.side_to_move
-        self.console.show_board(self.game, position, to_move)
-        for line in self.game.status(position):
+        self.console.show_board(game, position, to_move)
+        for line in game.status(position):
             self.console.say_message(line)
 
     def run(self) -> Outcome | None:
         """Plays to the end; returns the outcome, or None if a person left the game."""
         self.console.forget_last_board()
-        self.show()
-        while (outcome := self.position.outcome()) is None:
-            automatic = self.game.automatic_move(self.position)
-            if automatic is not None:
-                move, notice = automatic
-                self.console.note_message(notice)
-            else:
-                try:
-                    move = self.players[self.position.side_to_move].choose(self.position)
-                except TakeBack:
-                    self.take_back()
-                    continue
-                except LeaveGame:
-                    self.console.say("cli.left_game")
-                    return None
-            self.advance(move)
-        winner_is_computer = outcome.winner in self.computers
-        for line in self.game.describe_outcome(
-            self.position, outcome, winner_is_computer=winner_is_computer
-        ):
-            self.console.say_message(line)
+        shown = len(self.state.moves) - len(self.state.forced)
+        self.show(shown)
+        self.follow(shown)
+        while (side := self.state.side_to_move) is not None:
+            try:
+                move = self.players[side].choose(self.state.position)
+            except TakeBack:
+                self.take_back()
+                continue
+            except LeaveGame:
+                self.console.say("cli.left_game")
+                return None
+            made = len(self.state.moves)
+            self.state = self.state.play(move)
+            self.follow(made)
+        outcome = self.state.outcome
+        if outcome is not None:
+            game = self.state.game
+            winner_is_computer = outcome.winner in self.state.computers
+            for line in game.describe_outcome(
+                self.state.position, outcome, winner_is_computer=winner_is_computer
+            ):
+                self.console.say_message(line)
         return outcome
 
-    def advance(self, move: Any) -> None:
-        by_computer = self.position.side_to_move in self.computers
-        if by_computer:
-            mover = self.console.text(self.game.side_key(self.position.side_to_move))
-            self.console.note("cli.computer_moved", side=mover, move=self.game.format_move(move))
-        self.positions.append(self.position.play(move))
-        self.moves.append(move)
-        self._record(lambda recorder: recorder.played(self.position, move))
-        self.show()
-        if by_computer and self.delay > 0:
-            time.sleep(self.delay)
+    def follow(self, shown: int) -> None:
+        """Shows, records and announces each move made after the first `shown`, one by one: a
+        computer's move, or one the rules made on their own."""
+        state, game = self.state, self.state.game
+        forced_from = len(state.moves) - len(state.forced)
+        for index in range(shown, len(state.moves)):
+            move, mover = state.moves[index], state.positions[index].side_to_move
+            by_computer = index < forced_from and state.seat(mover).is_computer
+            if index >= forced_from:
+                self.console.note_message(state.forced[index - forced_from].notice)
+            elif by_computer:
+                side = self.console.text(game.side_key(mover))
+                self.console.note("cli.computer_moved", side=side, move=game.format_move(move))
+            self._record(functools.partial(_played, state.positions[index + 1], move))
+            self.show(index + 1)
+            if by_computer and self.delay > 0:
+                time.sleep(self.delay)
 
     def take_back(self) -> None:
-        """Takes back the last move, and the computer's replies before it, back to a person's turn."""
-        if not self.moves:
-            self.console.say("cli.nothing_to_take_back")
+        """Takes back the last person's move and what followed it, back to a person's turn."""
+        try:
+            taken = self.state.take_back()
+        except NothingToTakeBackError as error:
+            self.console.say_message(error.message)
             return
-        taken_back = 0
-        while self.moves:
-            taken_back += 1
-            self.positions.pop()
-            taken = self.moves.pop()
-            self.console.note("cli.taken_back", move=self.game.format_move(taken))
-            if self.position.side_to_move not in self.computers and (
-                self.game.automatic_move(self.position) is None
-            ):
-                break
-        self._record(lambda recorder: recorder.taken_back(taken_back))
-        self.show()
+        for move in reversed(self.state.moves[len(taken.moves) :]):
+            self.console.note("cli.taken_back", move=self.state.game.format_move(move))
+        count = len(self.state.moves) - len(taken.moves)
+        self.state = taken
+        self._record(lambda recorder: recorder.taken_back(count))
+        self.show(len(taken.moves))
 
     def _record(self, write: Callable[[Recorder], None]) -> None:
         """Keeps the file in step; after a write error (the file is left as it was), says so and
@@ -172,3 +172,7 @@ class Match:
             self.console.say_message(error.message)
             self.console.say("record.playing_unsaved")
             self.recorder = None
+
+
+def _played(position: Any, move: Any, recorder: Recorder) -> None:
+    recorder.played(position, move)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from damero import games
 from damero.cli.advice import hint
 from damero.cli.console import Console
 from damero.cli.match import HELP_WORDS, QUIT_WORDS, HumanPlayer, Match, Recorder
@@ -18,6 +19,7 @@ from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
 from damero.errors import CutOffRecordError, RecordError, RecordWriteError
 from damero.players import Player, computer_player
+from damero.progress import GameInProgress, Seat
 from damero.records import Record, format_for, read_file
 from damero.records.appending import AppendOnlyFile
 from damero.records.paths import expand, refusal_to_create
@@ -73,7 +75,7 @@ def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None
     A file cut off by a crash gives its complete entries, after saying where it was cut.
     """
     try:
-        return read_file(path, game)
+        return read_file(path, games.GAMES, game)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         partial = error.partial if isinstance(error, CutOffRecordError) else None
@@ -87,7 +89,7 @@ def read_to_continue(console: Console, file: AppendOnlyFile, game: Game[Any, Any
     agrees, by cutting off its last, incomplete entry."""
     path = file.path
     try:
-        return read_file(path, game)
+        return read_file(path, games.GAMES, game)
     except CutOffRecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):
@@ -151,16 +153,11 @@ class Seating:
     ) -> Outcome | None:
         """Plays on from the end of `record`; the outcome, or None if a person left."""
         game = record.game
-        match = Match(
-            console,
-            game,
-            self.players(console, game),
-            record.positions(),
-            list(record.moves),
-            recorder,
-            self.computers,
-            self.pause(console),
+        first, second = (Seat(self.level if side in self.computers else None) for side in Side)
+        state = GameInProgress.new(
+            game, start=record.start, moves=record.moves, seats=(first, second)
         )
+        match = Match(console, state, self.players(console, game), recorder, self.pause(console))
         return match.run()
 
 

@@ -6,25 +6,21 @@ from collections.abc import Callable
 from typing import Any
 
 from damero.cli.console import Console
+from damero.progress import GameInProgress
 from damero.records import Record
 
 PlayOn = Callable[[int], None]
 """Plays on from the position after that many of the record's moves."""
 
 
-def _steps(record: Record, positions: list[Any]) -> list[int]:
+def _steps(record: Record, state: GameInProgress) -> list[int]:
     """The move counts worth showing, one per entry of the file when it says which: else a
     position where the rules move by themselves (a forced pass) is shown only once that move is
     made, as in live play."""
     if record.entries:
         return list(record.entries)
-    game = record.game
-    last = len(positions) - 1
-    return [
-        index
-        for index, position in enumerate(positions)
-        if index == last or game.automatic_move(position) is None
-    ]
+    last = len(state.moves)
+    return [index for index in range(last + 1) if index == last or not state.is_forced(index)]
 
 
 def view(
@@ -35,8 +31,9 @@ def view(
     leave_words: frozenset[str] = frozenset({"s", "q"}),
 ) -> None:
     """Shows the record's first position and lets the player walk through the game."""
-    positions = record.positions()
-    steps = _steps(record, positions)
+    state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
+    positions = state.positions
+    steps = _steps(record, state)
     console.forget_last_board()
     step = 0
     show = True
@@ -76,7 +73,7 @@ def view(
 
 
 def _show(
-    console: Console, record: Record, positions: list[Any], steps: list[int], step: int
+    console: Console, record: Record, positions: tuple[Any, ...], steps: list[int], step: int
 ) -> None:
     game = record.game
     index = steps[step]

@@ -1,4 +1,9 @@
-"""The games damero plays, as a plain tuple, and the lookup by name that records and commands use."""
+"""The games damero plays, as a plain tuple, and the lookup by name that front ends use.
+
+Each game is a package (`damero.games.catmouse`, `othello`, `tictactoe`): its `rules` module,
+which solvers and engines import, the satellites that belong to the game alone, its `words`,
+and its package entry, the Game value that ties them together.
+"""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
-"""English messages."""
+"""English messages shared by every game; each game's own are in its package's `words`."""
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "catmouse.mouse_wins_in": "the mouse wins {moves}",
-    "catmouse.cats_wins_in": "the cats win {moves}",
-    "tictactoe.x_wins_in": "X wins {moves}",
-    "tictactoe.o_wins_in": "O wins {moves}",
-    "othello.x_wins_in": "X wins {moves}",
-    "othello.o_wins_in": "O wins {moves}",
     "analysis.hint": "Best move: {move} ({meaning})",
     "analysis.no_move": "There is no move to suggest: the game is over.",
     "analysis.draw": "a draw with best play",
@@ -16,59 +10,8 @@ MESSAGES: dict[str, str] = {
     "analysis.ahead_by": "{side} is ahead by about {discs:.1f} discs (an estimate)",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "That is not a position of this game: {why}",
-    "othello.bad_position_text": (
-        "'{text}' is not a position: give the board row by row, then the side to move, X or O."
-    ),
-    "othello.bad_board_length": (
-        "the board needs one of X, O or - per square, row by row (16, 36, 64 or 100 of them; "
-        "{length} given), then the side to move, X or O."
-    ),
-    "othello.bad_board_letter": "'{letter}' is not a square: use X, O or - (empty).",
-    "othello.empty_centre": (
-        "the four centre squares hold discs from the start to the end of every game."
-    ),
-    "catmouse.bad_position_text": (
-        "'{text}' is not a position: give the mouse's square (- before it is placed), the "
-        "four cats' squares and, if the cats are to move, 'cats'."
-    ),
-    "catmouse.same_square": "two pieces cannot stand on square {square}.",
-    "catmouse.unplaced_mouse": (
-        "before the mouse is placed the cats stand on 1, 2, 3 and 4 and the mouse is to move."
-    ),
-    "catmouse.mouse_escaped_already": (
-        "the mouse on {square} has already escaped: the game is over, nobody is to move."
-    ),
-    "catmouse.cats_unreachable": (
-        "no game puts the cats there: each cat only steps forward from one of 1, 2, 3 and 4."
-    ),
-    "catmouse.mouse_too_far": (
-        "the mouse cannot be on {square} yet: it has made {moves} moves since its placement on row 8."
-    ),
-    "catmouse.wrong_side_to_move": (
-        "with the pieces where they are, {side} must be to move: each move takes a piece one row."
-    ),
-    "tictactoe.bad_board": "'{text}' is not a board: give nine cells, each X, O or -.",
-    "tictactoe.impossible_counts": (
-        "X moves first, so X has as many marks as O or one more; here X has {x} and O {o}."
-    ),
-    "tictactoe.played_after_line": (
-        "{player} already has three in a row, so the game ended before the last mark."
-    ),
     "analysis.solved": "{meaning}; best move {move} (solved in {seconds:.2f} s)",
     "cli.thinking": "The computer is thinking",
-    "othello.rules": (
-        "Othello. X moves first. Place a disc so that it closes one or more lines of\n"
-        "your opponent's discs (in a row, a column or a diagonal) between it and one of\n"
-        "yours: those discs turn to your colour. Only the disc just placed flips. A\n"
-        "player who cannot place passes, automatically. The game ends when neither can\n"
-        "place; most discs wins. Type the row and the column (fila columna): 3 4, 3,4\n"
-        "or 3-4; or the column's letter and the row, as in d3; -1 -1 leaves the game."
-    ),
-    "tictactoe.rules": (
-        "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1\n"
-        "to 9 row by row. Three marks in a row, a column or a diagonal win; a full\n"
-        "board without one is a draw. Type the number of a free cell."
-    ),
     # --- front door and Othello menu ---
     "menu.title": "damero: classic two-player board games",
     "menu.game": "{number}- {title}: {summary}",
@@ -77,17 +20,6 @@ MESSAGES: dict[str, str] = {
     "menu.choose": "Choose an option: ",
     "menu.unknown": "'{choice}' is not an option: type one of the numbers shown.",
     "menu.help": "Type the number of a game to play it, or of the language or quit options.",
-    "catmouse.title": "Four Cats and the Mouse",
-    "catmouse.summary": "a mouse slips past four cats, or is trapped",
-    "othello.title": "Othello",
-    "othello.summary": "flip discs on boards from 4x4 to 10x10, with game files",
-    "tictactoe.title": "Tic-tac-toe",
-    "tictactoe.summary": "three in a row on a 3x3 board",
-    "othello.menu_choice": "Choose an option: ",
-    "othello.menu_unknown": "'{choice}' is not an option: type 1, 2, 3 or 4.",
-    "othello.perft": (
-        "perft({depth}) on {size}x{size}: {leaves} leaves in {seconds:.3f} s ({rate:,.0f} per second)"
-    ),
     "record.missing": "There is no file called {path}.",
     "record.unknown_game": "line {line}: a record of '{name}', which damero does not know",
     "record.unknown_format": "line {line}: neither an Othello game file nor a damero record",
@@ -100,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "cli.left_game": "Game left.",
     "cli.end_of_input": "End of input: the program stops here.",
     "cli.interrupted": "Interrupted: the program stops here.",
-    "cli.nothing_to_take_back": "There is no move to take back.",
+    "game.nothing_to_take_back": "There is no move to take back.",
     "cli.taken_back": "Move {move} taken back.",
     "cli.no_hint": "No hint is available here.",
     "cli.computer_moved": "The computer ({side}) plays {move}.",
@@ -154,85 +86,7 @@ MESSAGES: dict[str, str] = {
     "solve.catmouse_placement_cats_win": (
         "Mouse placed on {square}: the four cats win in {plies} more moves."
     ),
-    # --- Four Cats and the Mouse ---
-    "catmouse.mouse": "the mouse",
-    "catmouse.cats": "the cats",
-    "catmouse.prompt_start": "Starting square of the mouse: 29 , 30 , 31 or 32 . ",
-    "catmouse.prompt_mouse": "New square of the mouse: ",
-    "catmouse.prompt_cats": "Cat to move and its new square (for example 20 24): ",
-    "catmouse.turn_mouse": "The mouse to move.",
-    "catmouse.turn_cats": "The cats to move.",
-    "catmouse.mouse_wins": "The mouse wins!",
-    "catmouse.cats_win": "The four cats win!",
-    "catmouse.mouse_escaped": "The mouse has reached the cats' starting row.",
-    "catmouse.mouse_trapped": "The mouse cannot move: it is trapped.",
-    "catmouse.cats_stuck": "The cats cannot move: the mouse has slipped past them.",
-    "catmouse.not_a_number": "Wrong move... '{text}' is not a number.",
-    "catmouse.off_board": "Wrong move... {square} is not a square: squares are 1 to 32.",
-    "catmouse.mouse_gives_one": (
-        "Wrong move... the mouse gives one square, its new square ('{text}' is not one number)."
-    ),
-    "catmouse.cats_give_two": (
-        "Wrong move... the cats give two squares: the cat and its new square, for example 20 24."
-    ),
-    "catmouse.mouse_start": "Wrong move... the mouse starts on 29, 30, 31 or 32, not on {square}.",
-    "catmouse.not_neighbour": ("Wrong move... {target} is not diagonally next to {origin}."),
-    "catmouse.occupied_by_cat": "{square} is taken by a cat.",
-    "catmouse.occupied_by_mouse": "{square} is taken by the mouse.",
-    "catmouse.cats_cannot_go_back": (
-        "Wrong move... cats cannot go back: {origin} to {target} leaves towards row 1."
-    ),
-    "catmouse.no_cat_there": "Wrong move... there is no cat on {square}.",
-    "catmouse.game_over": "The game is over.",
-    "catmouse.rules": (
-        "Four Cats and the Mouse. Everyone moves one square diagonally on the numbered\n"
-        "squares 1 to 32 (the left grid). The cats start on 1, 2, 3, 4 and only move\n"
-        "forward, towards 29..32; one cat moves per turn. The mouse starts on 29, 30,\n"
-        "31 or 32, moves first, and may go forward or back. Nobody moves onto a taken\n"
-        "square and nothing is captured. The mouse wins when it reaches 1..4, or when\n"
-        "the cats cannot move; the cats win when the mouse cannot move. The mouse types\n"
-        "its new square (26, or 7 4 as row and column); the cats type the cat and its\n"
-        "new square (20 24, 20,24 or 20-24) or both as rows and columns (5 8 6 7)."
-    ),
-    # Tic-tac-toe
-    "tictactoe.x": "X",
-    "tictactoe.o": "O",
-    "tictactoe.prompt": "Player {player}, type the number of the cell where you want to play: ",
-    "tictactoe.taken_shown": "Cells marked X or O are already taken",
-    "tictactoe.congratulations": "Congratulations, player {player}",
-    "tictactoe.you_won": "You have won the game",
-    "tictactoe.line": "Three in a row",
-    "tictactoe.draw": "The game ends in a draw",
-    "tictactoe.not_a_number": "'{text}' is not a number: type a cell number from 1 to 9",
-    "tictactoe.not_a_cell": "There is no cell {text}: cells are numbered 1 to 9",
-    "tictactoe.cell_taken": "Cell {cell} is already taken by {mark}: choose a free cell",
-    "tictactoe.game_over": "The game is over: no more moves can be played",
-    # --- Othello ---
-    "othello.x": "X",
-    "othello.o": "O",
-    "othello.menu_play": "1- Play Othello",
-    "othello.menu_load": "2- Load a game from a file",
-    "othello.menu_quit": "3- Quit",
-    "othello.menu_continue": "4- Continue a game from a file",
-    "othello.ask_file": "Name of the file to save the game in: ",
-    "othello.ask_load_file": "Name of the file with the game: ",
-    "othello.ask_size": "Board size (an even number from 4 to 10): ",
-    "othello.bad_size": "'{text}' is not a board size: type 4, 6, 8 or 10.",
-    "othello.prompt": "{side}, your move: row column (e.g. 3 4; -1 -1 to leave): ",
-    "othello.counts": "X: {x}   O: {o}",
-    "othello.turn": "{side} to move.",
-    "othello.passes": "{side} cannot place a disc and passes.",
-    "othello.wins": "{side} wins, {winner_discs} discs to {loser_discs}!",
-    "othello.draw_result": "Draw: {discs} discs each.",
-    "othello.more_discs": "more discs on the board",
-    "othello.draw": "a draw: both sides have as many discs",
-    "othello.not_two_numbers": "'{text}' is not a move: type the row and the column, as in 3 4.",
-    "othello.off_board": "{text}: rows and columns go from 1 to {size}.",
-    "othello.square_taken": "{move}: that square is already taken.",
-    "othello.flips_nothing": "{move}: a disc there would not turn over any disc.",
-    "othello.must_pass": "{move}: you cannot place a disc anywhere, so you pass (0 0).",
-    "othello.cannot_pass": "{move}: you may pass only when you cannot place a disc.",
-    "othello.game_over": "{move}: the game is over.",
+    # --- Othello's game files (the games' own words are in damero.games.*.words) ---
     "record.not_othello": (
         "line {line}: this is not an Othello game file (it should start with '{expected}')"
     ),
@@ -266,7 +120,6 @@ MESSAGES: dict[str, str] = {
     "record.file_too_large": "the file is too large",
     "record.read_only": "the disk is read-only",
     "record.os_error": "{text}",
-    "catmouse.not_a_dark_square": "Wrong move... row {row}, column {column} is not one of the numbered squares.",
     # --- the browser and the server ---
     "web.unknown_game": "There is no game called '{name}'.",
     "web.bad_options": "Those are not options of {game}.",
@@ -279,9 +132,16 @@ MESSAGES: dict[str, str] = {
     "web.wrong_token": "This link's seat is not one of this game's: you are watching.",
     "web.not_your_turn": "It is not your turn: {side} is to move.",
     "web.moved_on": "The game moved on before your move arrived; it was not played.",
-    "web.game_over": "The game is over.",
+    "game.not_over": "The game is not over yet.",
+    "game.no_offer": "There is no such offer to answer.",
+    "game.already_offered": "You have offered that already; the other player has not answered yet.",
+    "game.time_up": "Your time had run out: the game is lost on time.",
+    "web.seat_taken": "That seat is taken: nobody can join this game any more.",
+    "web.bad_clock": "A clock needs whole seconds: initial from 1 to 10800, increment from 0 to 180.",
+    "web.bad_word": "{name} must be one of: {allowed}.",
+    "web.cannot_claim": "You can claim the game only when the other player has been gone long enough.",
+    "game.over": "The game is over.",
     "web.cannot_undo": "There is no move of yours to take back here.",
-    "web.nothing_to_undo": "There is no move to take back.",
     "web.no_hint": "There is no move to suggest here.",
     "web.flood": "Too many messages at once: wait a moment and try again.",
     "web.too_long": "That message is too long (more than {limit} characters).",
@@ -349,9 +209,6 @@ MESSAGES: dict[str, str] = {
     "analysis.in_one_move": "in one move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
     "cli.progress": "{seconds:.0f} s: {report}",
-    "othello.solving": "solving exactly: {empties} empty squares; the time left cannot be told",
-    "othello.searching": "{empties} empty, depth {depth}, best {move}, {nodes:,} positions, {left:.0f} s left",
-    "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
     # --- the command line's help ---
     "help.usage": "usage: ",
     "help.positionals": "positional arguments",
@@ -403,18 +260,7 @@ MESSAGES: dict[str, str] = {
     "help.replay_option": "replay a saved game: a forward, r back, s leave, j play on",
     "help.bad_seconds": "'{text}' is not a number of seconds, 0 or more",
     "help.bad_delay": "'{text}' is not a pause in seconds from 0 to {most:g}",
-    "othello.size_option": "the board size",
-    "othello.perft_help": (
-        "count the leaf positions DEPTH plies from the start (a forced pass is a ply)"
-    ),
-    "othello.depth_metavar": "DEPTH",
-    "othello.solve_help": "solve a position exactly: the score with best play and the best move",
-    "othello.board_metavar": "BOARD",
-    "othello.solve_board_help": "the board row by row (default: the start)",
-    "othello.solve_seconds_help": "stop after this long and give the best move found so far",
-    "catmouse.solve_help": "solve the whole game and print who wins each start",
     # --- words added for the same faults, found the same way ---
-    "tictactoe.computer_won": "The computer ({player}) has won the game",
     "record.in_use": "another game is being played into it",
     "record.cannot_append": "Cannot continue {path}: {why}.",
     "record.cut_back_failed": (
@@ -428,10 +274,6 @@ MESSAGES: dict[str, str] = {
     "record.file_help": ("Type a file name; an empty line or q leaves without choosing one."),
     "cli.not_here": "'{key}' does nothing here: type a file name, or ? for help.",
     "menu.type_a_number": "Type one of the numbers shown.",
-    "catmouse.stays": "Wrong move... {square} is the square it stands on: give its new square.",
-    "catmouse.row_column": "row {row}, column {column}",
-    "catmouse.position_not_a_number": "'{text}' is not a number.",
-    "catmouse.position_off_board": "{square} is not a square: squares are 1 to 32.",
     "analysis.review_heading": "{title}: {count} moves, each with what best play gives after it",
     "analysis.review_heading_one": "{title}: one move, with what best play gives after it",
     "analysis.review_no_moves": "{title}: the game has no moves to review.",

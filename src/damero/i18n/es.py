@@ -1,13 +1,10 @@
-"""Spanish messages; where a seed gives a text, it is used as written."""
+"""Spanish messages shared by every game; where a seed gives a text, it is used as written.
+
+Each game's own words are in its package's `words`.
+"""
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "catmouse.mouse_wins_in": "gana el ratón {moves}",
-    "catmouse.cats_wins_in": "ganan los gatos {moves}",
-    "tictactoe.x_wins_in": "gana X {moves}",
-    "tictactoe.o_wins_in": "gana O {moves}",
-    "othello.x_wins_in": "gana X {moves}",
-    "othello.o_wins_in": "gana O {moves}",
     "analysis.hint": "Mejor jugada: {move} ({meaning})",
     "analysis.no_move": "No hay jugada que sugerir: la partida ha terminado.",
     "analysis.draw": "tablas con el mejor juego",
@@ -16,60 +13,8 @@ MESSAGES: dict[str, str] = {
     "analysis.ahead_by": "{side} va por delante por unas {discs:.1f} fichas (una estimación)",
     "analysis.move_line": "  {move:>6}  {meaning}",
     "analysis.bad_position": "Eso no es una posición de este juego: {why}",
-    "othello.bad_position_text": (
-        "'{text}' no es una posición: dé el tablero fila a fila y después quién mueve, X u O."
-    ),
-    "othello.bad_board_length": (
-        "el tablero lleva una X, O o - por casilla, fila a fila (16, 36, 64 o 100; se han dado "
-        "{length}), y después quién mueve, X u O."
-    ),
-    "othello.bad_board_letter": "'{letter}' no es una casilla: use X, O o - (vacía).",
-    "othello.empty_centre": (
-        "las cuatro casillas del centro tienen ficha desde el principio hasta el final."
-    ),
-    "catmouse.bad_position_text": (
-        "'{text}' no es una posición: dé la casilla del ratón (- si aún no está), las de los "
-        "cuatro gatos y, si mueven los gatos, 'gatos'."
-    ),
-    "catmouse.same_square": "dos piezas no pueden estar en la casilla {square}.",
-    "catmouse.unplaced_mouse": (
-        "antes de colocar el ratón los gatos están en 1, 2, 3 y 4 y mueve el ratón."
-    ),
-    "catmouse.mouse_escaped_already": (
-        "el ratón en {square} ya ha escapado: la partida ha terminado y no mueve nadie."
-    ),
-    "catmouse.cats_unreachable": (
-        "ninguna partida pone ahí a los gatos: cada gato solo avanza desde una de las casillas 1, 2, 3 y 4."
-    ),
-    "catmouse.mouse_too_far": (
-        "el ratón aún no puede estar en {square}: lleva {moves} movimientos desde que se colocó en la fila 8."
-    ),
-    "catmouse.wrong_side_to_move": (
-        "con las piezas donde están, quien mueve es {side}: cada jugada lleva una pieza una fila."
-    ),
-    "tictactoe.bad_board": "'{text}' no es un tablero: da nueve casillas, cada una X, O o -.",
-    "tictactoe.impossible_counts": (
-        "X empieza, así que X tiene tantas marcas como O o una más; aquí X tiene {x} y O {o}."
-    ),
-    "tictactoe.played_after_line": (
-        "{player} ya tiene tres en raya, así que la partida terminó antes de la última marca."
-    ),
     "analysis.solved": "{meaning}; mejor jugada {move} (resuelto en {seconds:.2f} s)",
     "cli.thinking": "El ordenador está pensando",
-    "othello.rules": (
-        "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más\n"
-        "líneas de fichas contrarias (en fila, columna o diagonal) entre ella y otra\n"
-        "suya: esas fichas se voltean. Sólo voltea la ficha recién colocada. Quien no\n"
-        "puede colocar ficha pasa, de forma automática. La partida acaba cuando ninguno\n"
-        "puede colocar; gana quien tenga más fichas. Escriba fila y columna: 3 4, 3,4 o\n"
-        "3-4; o la letra de la columna y la fila, como d3; -1 -1 abandona la partida."
-    ),
-    "tictactoe.rules": (
-        "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla\n"
-        "libre, numeradas del 1 al 9 por filas. Tres marcas en una fila, columna o\n"
-        "diagonal ganan; si se llena el tablero sin ninguna, es empate. Escriba el\n"
-        "número de una casilla libre."
-    ),
     # --- front door and Othello menu ---
     "menu.title": "damero: juegos clásicos de tablero para dos",
     "menu.game": "{number}- {title}: {summary}",
@@ -78,17 +23,6 @@ MESSAGES: dict[str, str] = {
     "menu.choose": "Elija una opción: ",
     "menu.unknown": "'{choice}' no es una opción: escriba uno de los números.",
     "menu.help": "Escriba el número de un juego para jugarlo, o el del idioma o el de salir.",
-    "catmouse.title": "Los Cuatro Gatos y el Ratón",
-    "catmouse.summary": "el ratón escapa o los gatos lo acorralan",
-    "othello.title": "Othello",
-    "othello.summary": "voltee las fichas del rival en tableros de 4x4 a 10x10, con ficheros",
-    "tictactoe.title": "El Gato (tres en raya)",
-    "tictactoe.summary": "tres en raya en un tablero de 3x3",
-    "othello.menu_choice": "Elija una opción: ",
-    "othello.menu_unknown": "'{choice}' no es una opción: escriba 1, 2, 3 o 4.",
-    "othello.perft": (
-        "perft({depth}) en {size}x{size}: {leaves} hojas en {seconds:.3f} s ({rate:,.0f} por segundo)"
-    ),
     "record.missing": "No hay ningún fichero llamado {path}.",
     "record.unknown_game": "línea {line}: una partida de '{name}', que damero no conoce",
     "record.unknown_format": "línea {line}: no es ni un fichero de Othello ni una partida de damero",
@@ -101,7 +35,7 @@ MESSAGES: dict[str, str] = {
     "cli.left_game": "Partida abandonada.",
     "cli.end_of_input": "Fin de la entrada: el programa termina aquí.",
     "cli.interrupted": "Interrumpido: el programa termina aquí.",
-    "cli.nothing_to_take_back": "No hay ninguna jugada que deshacer.",
+    "game.nothing_to_take_back": "No hay ninguna jugada que deshacer.",
     "cli.taken_back": "Jugada {move} deshecha.",
     "cli.no_hint": "Aquí no hay ninguna sugerencia disponible.",
     "cli.computer_moved": "El ordenador ({side}) juega {move}.",
@@ -157,99 +91,7 @@ MESSAGES: dict[str, str] = {
     "solve.catmouse_placement_cats_win": (
         "Ratón colocado en {square}: los cuatro gatos ganan en {plies} jugadas más."
     ),
-    # --- Four Cats and the Mouse ---
-    "catmouse.mouse": "el ratón",
-    "catmouse.cats": "los gatos",
-    "catmouse.prompt_start": "Posicion inicial del raton: 29 , 30 , 31 o 32 . ",
-    "catmouse.prompt_mouse": "Nueva posicion del raton: ",
-    "catmouse.prompt_cats": "Gato que se mueve y su nueva posición (por ejemplo 20 24): ",
-    "catmouse.turn_mouse": "Mueve el ratón.",
-    "catmouse.turn_cats": "Mueven los gatos.",
-    "catmouse.mouse_wins": "¡Ha ganado el ratón!",
-    "catmouse.cats_win": "¡Han ganado los cuatro gatos!",
-    "catmouse.mouse_escaped": "El ratón ha llegado a la fila de salida de los gatos.",
-    "catmouse.mouse_trapped": "El ratón no puede moverse: está acorralado.",
-    "catmouse.cats_stuck": "Los gatos no pueden moverse: el ratón se ha escabullido.",
-    "catmouse.not_a_number": "Movimiento erroneo... '{text}' no es un número.",
-    "catmouse.off_board": (
-        "Movimiento erroneo... {square} no es una casilla: las casillas van del 1 al 32."
-    ),
-    "catmouse.mouse_gives_one": (
-        "Movimiento erroneo... el ratón indica una sola casilla, la nueva ('{text}' no lo es)."
-    ),
-    "catmouse.cats_give_two": (
-        "Movimiento erroneo... los gatos indican dos casillas: el gato y su destino, "
-        "por ejemplo 20 24."
-    ),
-    "catmouse.mouse_start": (
-        "Movimiento erroneo... el ratón empieza en 29, 30, 31 o 32, no en {square}."
-    ),
-    "catmouse.not_neighbour": (
-        "Movimiento erroneo... {target} no es contigua en diagonal a {origin}."
-    ),
-    "catmouse.occupied_by_cat": "Posicion ocupada por un gato.",
-    "catmouse.occupied_by_mouse": "Posición ocupada por el ratón.",
-    "catmouse.cats_cannot_go_back": (
-        "Movimiento erroneo... los gatos no pueden retroceder: de {origin} a {target} "
-        "se vuelve hacia la fila 1."
-    ),
-    "catmouse.no_cat_there": "Movimiento erroneo... no hay ningún gato en {square}.",
-    "catmouse.game_over": "La partida ha terminado.",
-    "catmouse.rules": (
-        "Los Cuatro Gatos y el Ratón. Todos se mueven una casilla en diagonal por las\n"
-        "casillas numeradas del 1 al 32 (el cuadro de la izquierda). Los gatos empiezan\n"
-        "en 1, 2, 3, 4 y sólo avanzan, hacia 29..32; en cada turno mueve un solo gato.\n"
-        "El ratón empieza en 29, 30, 31 o 32, mueve primero y puede avanzar o\n"
-        "retroceder. Nadie ocupa una casilla ya ocupada y nunca se captura. Gana el\n"
-        "ratón si llega a 1..4 o si los gatos no pueden mover; ganan los gatos si el\n"
-        "ratón no puede moverse. El ratón escribe su nueva casilla (26, o 7 4 como fila\n"
-        "y columna); los gatos, el gato y su destino (20 24, 20,24 o 20-24) o ambos\n"
-        "como fila y columna (5 8 6 7)."
-    ),
-    # Tic-tac-toe
-    "tictactoe.x": "X",
-    "tictactoe.o": "O",
-    "tictactoe.prompt": "Jugador {player}. Escriba el número de casilla en donde desea tirar: ",
-    "tictactoe.taken_shown": "Las casillas marcadas con X u O ya están ocupadas",
-    "tictactoe.congratulations": "Felicidades jugador {player}",
-    "tictactoe.you_won": "Has ganado el juego",
-    "tictactoe.line": "Tres en línea",
-    "tictactoe.draw": "El juego termina en empate",
-    "tictactoe.not_a_number": "'{text}' no es un número: escriba una casilla del 1 al 9",
-    "tictactoe.not_a_cell": "Casilla no válida: no existe la casilla {text}, van del 1 al 9",
-    "tictactoe.cell_taken": (
-        "Casilla no válida, la casilla {cell} ya está ocupada con {mark}; "
-        "escriba una posición valida"
-    ),
-    "tictactoe.game_over": "El juego ya terminó: no se puede tirar más",
-    # --- Othello ---
-    "othello.x": "X",
-    "othello.o": "O",
-    "othello.menu_play": "1- Jugar al Othello",
-    "othello.menu_load": "2- Cargar partida de fichero",
-    "othello.menu_quit": "3- Salir",
-    "othello.menu_continue": "4- Continuar partida de fichero",
-    "othello.ask_file": "Nombre del fichero donde guardar la partida: ",
-    "othello.ask_load_file": "Nombre del fichero con la partida: ",
-    "othello.ask_size": "Tamaño del tablero (número par entre 4 y 10): ",
-    "othello.bad_size": "'{text}' no es un tamaño de tablero: escriba 4, 6, 8 o 10.",
-    "othello.prompt": "Jugador {side}, fila y columna (por ejemplo 3 4; -1 -1 para salir): ",
-    "othello.counts": "Número de X: {x}   Número de O: {o}",
-    "othello.turn": "Juega {side}.",
-    "othello.passes": "{side} no puede colocar ficha y pasa el turno.",
-    "othello.wins": "¡Gana {side}, {winner_discs} fichas contra {loser_discs}!",
-    "othello.draw_result": "Tablas: {discs} fichas cada uno.",
-    "othello.more_discs": "más fichas sobre el tablero",
-    "othello.draw": "tablas: los dos tienen las mismas fichas",
-    "othello.not_two_numbers": (
-        "'{text}' no es una jugada: escriba la fila y la columna, por ejemplo 3 4."
-    ),
-    "othello.off_board": "{text}: las filas y las columnas van de 1 a {size}.",
-    "othello.square_taken": "{move}: esa casilla ya está ocupada.",
-    "othello.flips_nothing": "{move}: una ficha ahí no voltea ninguna ficha contraria.",
-    "othello.must_pass": "{move}: no puede colocar ficha en ninguna casilla, así que pasa (0 0).",
-    "othello.cannot_pass": "{move}: solo se puede pasar cuando no se puede colocar ficha.",
-    "othello.game_over": "{move}: la partida ya ha terminado.",
+    # --- Othello's game files (the games' own words are in damero.games.*.words) ---
     "record.not_othello": (
         "línea {line}: esto no es un fichero de partida del Othello "
         "(debería empezar por '{expected}')"
@@ -285,7 +127,6 @@ MESSAGES: dict[str, str] = {
     "record.file_too_large": "el fichero es demasiado grande",
     "record.read_only": "el disco es de solo lectura",
     "record.os_error": "{text}",
-    "catmouse.not_a_dark_square": "Movimiento erroneo... la fila {row}, columna {column} no es una de las casillas numeradas.",
     # --- the browser and the server ---
     "web.unknown_game": "No hay ningún juego llamado '{name}'.",
     "web.bad_options": "Esas no son opciones de {game}.",
@@ -298,9 +139,16 @@ MESSAGES: dict[str, str] = {
     "web.wrong_token": "El puesto de este enlace no es de esta partida: está mirando.",
     "web.not_your_turn": "No es su turno: mueve {side}.",
     "web.moved_on": "La partida avanzó antes de que llegara su jugada; no se ha jugado.",
-    "web.game_over": "La partida ha terminado.",
+    "game.not_over": "La partida aún no ha terminado.",
+    "game.no_offer": "No hay ninguna oferta así que responder.",
+    "game.already_offered": "Ya lo ha ofrecido; el otro jugador aún no ha respondido.",
+    "game.time_up": "Se le había acabado el tiempo: la partida está perdida por tiempo.",
+    "web.seat_taken": "Ese puesto está ocupado: nadie más puede unirse a esta partida.",
+    "web.bad_clock": "Un reloj necesita segundos enteros: inicial de 1 a 10800, incremento de 0 a 180.",
+    "web.bad_word": "{name} debe ser uno de: {allowed}.",
+    "web.cannot_claim": "Solo puede reclamar la partida cuando el otro jugador lleve ausente el tiempo suficiente.",
+    "game.over": "La partida ha terminado.",
     "web.cannot_undo": "Aquí no hay ninguna jugada suya que deshacer.",
-    "web.nothing_to_undo": "No hay ninguna jugada que deshacer.",
     "web.no_hint": "Aquí no hay ninguna jugada que sugerir.",
     "web.flood": "Demasiados mensajes a la vez: espere un momento y vuelva a intentarlo.",
     "web.too_long": "Ese mensaje es demasiado largo (más de {limit} caracteres).",
@@ -368,9 +216,6 @@ MESSAGES: dict[str, str] = {
     "analysis.in_one_move": "con su próxima jugada",
     "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
     "cli.progress": "{seconds:.0f} s: {report}",
-    "othello.solving": "resolviendo de forma exacta: {empties} casillas vacías; no se sabe cuánto falta",
-    "othello.searching": "{empties} vacías, prof. {depth}, mejor {move}, {nodes:,} posiciones, quedan {left:.0f} s",
-    "othello.best_so_far": "{meaning}; mejor jugada encontrada {move} (profundidad {depth}, {seconds:.1f} s; sin resolver hasta el final)",
     # --- la ayuda de la línea de órdenes ---
     "help.usage": "uso: ",
     "help.positionals": "argumentos",
@@ -425,23 +270,7 @@ MESSAGES: dict[str, str] = {
     ),
     "help.bad_seconds": "'{text}' no es un número de segundos, 0 o más",
     "help.bad_delay": "'{text}' no es una pausa en segundos de 0 a {most:g}",
-    "othello.size_option": "el tamaño del tablero",
-    "othello.perft_help": (
-        "cuenta las posiciones hoja a PROFUNDIDAD jugadas del inicio (un pase forzado es una "
-        "jugada)"
-    ),
-    "othello.depth_metavar": "PROFUNDIDAD",
-    "othello.solve_help": (
-        "resuelve una posición de forma exacta: el resultado con el mejor juego y la mejor jugada"
-    ),
-    "othello.board_metavar": "TABLERO",
-    "othello.solve_board_help": "el tablero fila a fila (por omisión: el inicial)",
-    "othello.solve_seconds_help": (
-        "parar tras este tiempo y dar la mejor jugada encontrada hasta entonces"
-    ),
-    "catmouse.solve_help": "resuelve todo el juego y escribe quién gana desde cada inicio",
     # --- palabras añadidas por los mismos fallos ---
-    "tictactoe.computer_won": "El ordenador ({player}) ha ganado el juego",
     "record.in_use": "se está jugando otra partida en él",
     "record.cannot_append": "No se puede continuar {path}: {why}.",
     "record.cut_back_failed": (
@@ -458,12 +287,6 @@ MESSAGES: dict[str, str] = {
     ),
     "cli.not_here": "'{key}' no hace nada aquí: escriba el nombre de un fichero, o ? para ver la ayuda.",
     "menu.type_a_number": "Escriba uno de los números que se muestran.",
-    "catmouse.stays": (
-        "Movimiento erroneo... {square} es la casilla donde ya está: indique la nueva."
-    ),
-    "catmouse.row_column": "fila {row}, columna {column}",
-    "catmouse.position_not_a_number": "'{text}' no es un número.",
-    "catmouse.position_off_board": "{square} no es una casilla: las casillas van del 1 al 32.",
     "analysis.review_heading": "{title}: {count} jugadas y lo que da el mejor juego tras cada una",
     "analysis.review_heading_one": "{title}: una jugada y lo que da el mejor juego tras ella",
     "analysis.review_no_moves": "{title}: la partida no tiene jugadas que revisar.",

@@ -15,10 +15,12 @@ game, from any position, reads back to the same positions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from damero.core import Game
 from damero.errors import DameroError, RecordError
 from damero.records.appending import AppendOnlyFile, FileRecorder, create_file
 from damero.records.record import Record, record_moves
@@ -53,17 +55,16 @@ def write(record: Record, stream: TextIO) -> None:
     stream.write(format_moves(record.game, record.moves))
 
 
-def _game_named(name: str) -> Any:
-    from damero.games import find_game
-
-    try:
-        return find_game(name)
-    except KeyError:
-        raise RecordError("record.unknown_game", line=1, name=name) from None
+def _game_named(name: str, games: Sequence[Game[Any, Any]]) -> Any:
+    for game in games:
+        if game.name == name:
+            return game
+    raise RecordError("record.unknown_game", line=1, name=name)
 
 
-def read(stream: TextIO) -> Record:
-    """Reads and replays a record; RecordError names the line of a foreign, cut-off or bad file."""
+def read(stream: TextIO, games: Sequence[Game[Any, Any]]) -> Record:
+    """Reads and replays a record of one of `games`, found by the name its header gives;
+    RecordError names the line of a foreign, cut-off or bad file, or of a game not in `games`."""
     text = stream.read()
     lines = text.split("\n")
     first = lines[0].rstrip("\r").strip().lstrip("\ufeff")
@@ -71,7 +72,7 @@ def read(stream: TextIO) -> Record:
         raise RecordError("record.empty", line=1)
     if not first.startswith(MAGIC) or not first[len(MAGIC) :].strip():
         raise RecordError("record.not_damero", line=1)
-    game = _game_named(first[len(MAGIC) :].strip())
+    game = _game_named(first[len(MAGIC) :].strip(), games)
     header: list[tuple[str, str]] = []
     start_line: tuple[int, str] | None = None
     start = position = None
@@ -144,8 +145,8 @@ class MoveListFormat:
     def recognises(self, first_line: str) -> bool:
         return first_line.startswith(MAGIC)
 
-    def read(self, stream: TextIO) -> Record:
-        return read(stream)
+    def read(self, stream: TextIO, games: Sequence[Game[Any, Any]]) -> Record:
+        return read(stream, games)
 
     def write(self, record: Record, stream: TextIO) -> None:
         write(record, stream)

@@ -1,15 +1,18 @@
 """A game as a value: which game, its header lines, where it started and the moves played.
 
-Formats are adapters with a symmetric `read(stream)` / `write(record, stream)`; a game's
-`record_format` says which one its files use.
+Formats are adapters with a symmetric `read(stream, games)` / `write(record, stream)`; a game's
+`record_format` says which one its files use. Records know no game of their own: a reader is
+given the games a file may hold, so that records never import `damero.games`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from damero.core import Game
 from damero.records.appending import AppendOnlyFile, FileRecorder
 
 
@@ -46,8 +49,9 @@ class RecordFormat(Protocol):
         """Whether a file whose first non-blank line is `first_line` is in this format."""
         ...
 
-    def read(self, stream: TextIO) -> Record:
-        """The record in `stream`; RecordError naming the line at fault."""
+    def read(self, stream: TextIO, games: Sequence[Game[Any, Any]]) -> Record:
+        """The record in `stream`, a game of one of `games` (a format for one game's files knows
+        its game); RecordError naming the line at fault."""
         ...
 
     def write(self, record: Record, stream: TextIO) -> None: ...

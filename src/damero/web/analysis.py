@@ -26,9 +26,10 @@ from damero import analysis, games
 from damero.core import Game, Limit, Message, parse_number
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog
+from damero.records import Record
+from damero.web.checks import WebError
 from damero.web.limits import AddressLimit, Limits
-from damero.web.storage import DatabaseFault, Seat
-from damero.web.table import WebError
+from damero.web.storage import DatabaseFault
 
 ANALYSIS_SECONDS = 2.0
 """The longest a position's analysis takes from its asking to its answer, waiting included: an
@@ -130,19 +131,22 @@ async def position_analysis(request: Request, *, analyses: Analyses) -> Response
 
 
 async def game_review(
-    request: Request, *, analyses: Analyses, table_of: Callable[[str], Awaitable[Any]]
+    request: Request, *, analyses: Analyses, live_of: Callable[[str], Awaitable[Any]]
 ) -> Response:
     """`GET /api/games/{id}/analysis`: the stored game's review, what `damero review FILE --json`
-    prints for its record. Refused (403) while a game between two people is being played."""
+    prints for its record. Refused (403) while a game between two people is being played, to its
+    players and its spectators alike; a game on one screen or against the computer has at most
+    one person to help, who may ask for hints anyway, so its analysis favours nobody."""
     language = request.query_params.get("lang")
     try:
-        table = await table_of(request.path_params["game_id"])
+        live = await live_of(request.path_params["game_id"])
     except DameroError as error:
         return error_response(error, language, 404)
+    state = live.state
     try:
-        if not table.is_finished and between_two_people(table.seats):
+        if not state.is_over and live.has_two_people:
             return error_response(WebError("web.analysis_in_play"), language, 403)
-        record = table.record()
+        record = Record(state.game, (), state.start, state.moves)
         async with analyses.place(_address(request)):
             values = {}
             for position in analysis.judged_positions(record):
@@ -156,14 +160,6 @@ async def game_review(
         return error_response(error, language)
     reviewed = analysis.review(record, values.__getitem__)
     return _document_response(analysis.review_document(record, reviewed))
-
-
-def between_two_people(seats: tuple[Seat, Seat]) -> bool:
-    """Whether two different people hold the two seats (a friend's game). A game on one screen
-    (one token for both seats, as a take-back allows) or against the computer has at most one
-    person to help, who may ask for hints anyway; its analysis favours nobody."""
-    first, second = seats
-    return first.level is None and second.level is None and first.token_hash != second.token_hash
 
 
 def position_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[Any, Any], Any]:

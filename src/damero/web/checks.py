@@ -11,12 +11,16 @@ import json
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
-from damero.web.table import WebError
+from damero.errors import DameroError
 
 MAX_DEPTH = 8
 """The deepest nesting of lists and objects taken; damero's own messages nest two deep."""
 
 ValueT = TypeVar("ValueT")
+
+
+class WebError(DameroError):
+    """A request the server refuses; the message goes to the one client that sent it."""
 
 
 def nesting(text: str) -> int:

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from damero.web.table import WebError
+from damero.web.checks import WebError
 
 
 @dataclass

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import errno
 import socket
+from collections.abc import Callable
 
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from damero.cli.console import Console
 from damero.core import Message
 from damero.errors import DameroError, os_reason
 from damero.web.app import create_app
@@ -63,21 +63,33 @@ def listening_socket(host: str, port: int) -> socket.socket:
         raise ServeError("web.cannot_listen", host=host, port=port, why=why) from None
 
 
-def serve(console: Console, *, host: str, port: int, url: str | None, claim_seconds: float) -> int:
-    """Runs the server until Ctrl-C; 2 if it cannot listen or the database cannot be used."""
+def serve(
+    say: Callable[[Message], None],
+    *,
+    host: str,
+    port: int,
+    url: str | None,
+    claim_seconds: float,
+) -> int:
+    """Runs the server until Ctrl-C, telling the person who started it through `say`; 2 if it
+    cannot listen or the database cannot be used."""
     try:
         listener = listening_socket(host, port)
     except ServeError as error:
-        console.say_message(error.message)
+        say(error.message)
         return 2
     with listener:
         try:
             storage = Storage(url or default_url())
         except StorageError as error:
-            console.say_message(error.message)
+            say(error.message)
             return 2
         shown_host = f"[{host}]" if ":" in host else host
-        console.say("web.serving", url=f"http://{shown_host}:{port}/", db=storage.describe())
+        say(
+            Message(
+                "web.serving", {"url": f"http://{shown_host}:{port}/", "db": storage.describe()}
+            )
+        )
         config = uvicorn.Config(
             create_app(storage, claim_seconds=claim_seconds),
             ws=AnsweredHandshakes,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -51,8 +52,17 @@ GAMES = sa.Table(
     sa.Column("second_level", sa.Integer),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("claimed_until", sa.Float),
+    sa.Column("mode", sa.String(16)),
+    sa.Column("round", sa.Text),
+    sa.Column("falls_at", sa.Float),
+    sa.Column("moved_at", sa.Float),
+    sa.Column("claimant", sa.String(64)),
     sa.Index("games_open", "finished", "created"),
 )
+ROUND_COLUMNS = ("mode", "round", "falls_at", "moved_at", "claimant")
+"""Added by the second migration: how the game was offered (a friend's link, an open seat), what
+the players and the clock added to the moves (as JSON: result, offers, clock, the rematch), when
+a running clock falls, when the game last changed, and which process holds the computer's turn."""
 
 MOVES = sa.Table(
     "moves",
@@ -68,7 +78,20 @@ def _create_first_tables(connection: Connection) -> None:
         table.create(connection)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_first_tables,)
+def _add_round_columns(connection: Connection) -> None:
+    """The columns of the round, on a database the first migration made before they were in
+    GAMES (it now makes them itself)."""
+    present = {column["name"] for column in sa.inspect(connection).get_columns("games")}
+    for name in ROUND_COLUMNS:
+        if name in present:
+            continue
+        column = GAMES.c[name]
+        kind = column.type.compile(dialect=connection.dialect)
+        connection.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+    connection.execute(sa.text("CREATE INDEX games_falling ON games (falls_at)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_first_tables, _add_round_columns)
 """Migration k brings a database from schema version k to k + 1; the same on every database."""
 
 
@@ -98,6 +121,11 @@ class StoredGame:
     finished: bool
     seats: tuple[Seat, Seat]
     created: float
+    mode: str = "local"
+    round: str | None = None
+    """What the players and the clock added to the moves, as the app writes it (JSON)."""
+    falls_at: float | None = None
+    """When the running clock's time runs out, if one runs."""
 
 
 class StorageError(DameroError):
@@ -153,6 +181,11 @@ class Change:
     moves: tuple[str, ...]
     finished: bool
     is_take_back: bool = False
+    round: str | None = None
+    falls_at: float | None = None
+    moved_at: float = 0.0
+    joined: tuple[int, str] | None = None
+    """An open seat taken: the side's index (0 first, 1 second) and its person's token, hashed."""
 
 
 CONNECT_SECONDS = 10
@@ -200,6 +233,9 @@ class Storage:
     on once the database is back."""
 
     def __init__(self, url: str) -> None:
+        self.process_key: str | None = None
+        """Whose claims are this process's: on PostgreSQL, its listening connection's backend,
+        which lives exactly as long as the process does."""
         try:
             self.engine = _engine(url)
         except (sa.exc.SQLAlchemyError, ValueError, ImportError) as error:
@@ -309,19 +345,27 @@ class Storage:
             return results
 
     def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
-        """Takes the computer's turn at `version` for `seconds` (from `now`), unless another process
-        holds it; the commit of the computer's move ends the claim, a dead process's claim expires."""
+        """Takes the computer's turn at `version` for `seconds` (from `now`), unless another live
+        process holds it; the commit of the computer's move ends the claim, and the claim of a
+        process that died is free at once on PostgreSQL (its connection is gone) and expires
+        elsewhere."""
         with self._transaction() as connection:
             changed = connection.execute(
                 GAMES.update()
-                .where(
-                    GAMES.c.id == game_id,
-                    GAMES.c.version == version,
-                    sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
-                )
-                .values(claimed_until=now + seconds)
+                .where(GAMES.c.id == game_id, GAMES.c.version == version, self._unclaimed(now))
+                .values(claimed_until=now + seconds, claimant=self.process_key)
             ).rowcount
             return bool(changed == 1)
+
+    def _unclaimed(self, now: float) -> sa.ColumnElement[bool]:
+        free = sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now)
+        if not self.is_shared:
+            return free
+        live = sa.select(sa.cast(sa.column("pid"), sa.String)).select_from(
+            sa.table("pg_stat_activity")
+        )
+        dead = sa.and_(GAMES.c.claimant.is_not(None), GAMES.c.claimant.not_in(live))
+        return sa.or_(free, dead)
 
     def release(self, game_id: str, *, version: int) -> None:
         """Gives back the computer's turn at `version`, taken by `claim` and left unplayed (its think
@@ -330,15 +374,30 @@ class Storage:
             connection.execute(
                 GAMES.update()
                 .where(GAMES.c.id == game_id, GAMES.c.version == version)
-                .values(claimed_until=None)
+                .values(claimed_until=None, claimant=None)
             )
 
-    def open_games(self, *, limit: int) -> list[StoredGame]:
-        """The newest unfinished games, newest first, without their moves (a list to watch)."""
+    def release_every_claim(self) -> None:
+        """At the start of the only process a database serves (SQLite): every claim was its dead
+        predecessor's, so the computer plays its turns at once."""
+        with self._transaction() as connection:
+            connection.execute(
+                GAMES.update()
+                .where(GAMES.c.claimed_until.is_not(None))
+                .values(claimed_until=None, claimant=None)
+            )
+
+    def open_games(self, *, limit: int, since: float) -> list[StoredGame]:
+        """The newest unfinished public games changed since `since`, newest first, without their
+        moves: open seats to take and games to watch."""
         with self._transaction() as connection:
             rows = connection.execute(
                 GAMES.select()
-                .where(GAMES.c.finished == sa.false())
+                .where(
+                    GAMES.c.finished == sa.false(),
+                    GAMES.c.mode == "open",
+                    GAMES.c.moved_at >= since,
+                )
                 .order_by(GAMES.c.created.desc())
                 .limit(limit)
             )
@@ -353,10 +412,25 @@ class Storage:
                     sa.select(GAMES.c.id).where(
                         GAMES.c.finished == sa.false(),
                         sa.or_(GAMES.c.first_level.is_not(None), GAMES.c.second_level.is_not(None)),
-                        sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now),
+                        self._unclaimed(now),
                     )
                 ).scalars()
             )
+
+    def falling(self, *, now: float) -> list[str]:
+        """Unfinished games whose running clock has run out by `now`: each is looked at, so that a
+        flag falls though nobody watches."""
+        with self._transaction() as connection:
+            return list(
+                connection.execute(
+                    sa.select(GAMES.c.id).where(
+                        GAMES.c.finished == sa.false(), GAMES.c.falls_at <= now
+                    )
+                ).scalars()
+            )
+
+    def _identify(self, key: str) -> None:
+        self.process_key = key
 
     @property
     def is_shared(self) -> bool:
@@ -374,7 +448,9 @@ class Storage:
             return
         listening = threading.Event()
         threading.Thread(
-            target=_listen, args=(self.engine.url, changed, reconnected, listening), daemon=True
+            target=_listen,
+            args=(self.engine.url, changed, reconnected, listening, self._identify),
+            daemon=True,
         ).start()
         listening.wait(LISTEN_WAIT_SECONDS)
 
@@ -394,6 +470,10 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
             first_level=stored.seats[0].level,
             second_level=stored.seats[1].level,
             created=stored.created,
+            mode=stored.mode,
+            round=stored.round,
+            falls_at=stored.falls_at,
+            moved_at=stored.created,
         )
     )
     return True
@@ -417,7 +497,11 @@ _MOVE_ON = (
         version=sa.bindparam("next"),
         move_count=sa.bindparam("count"),
         finished=sa.bindparam("over"),
+        round=sa.bindparam("round"),
+        falls_at=sa.bindparam("falls_at"),
+        moved_at=sa.bindparam("moved_at"),
         claimed_until=None,
+        claimant=None,
     )
 )
 """Built once: a statement built per move costs more than running it."""
@@ -432,10 +516,19 @@ def _apply(connection: Connection, change: Change) -> bool:
             "next": change.version + 1,
             "count": change.first + len(change.moves),
             "over": change.finished,
+            "round": change.round,
+            "falls_at": change.falls_at,
+            "moved_at": change.moved_at,
         },
     ).rowcount
     if changed != 1:
         return False
+    if change.joined is not None:
+        side, token_hash = change.joined
+        column = "first_token" if side == 0 else "second_token"
+        connection.execute(
+            GAMES.update().where(GAMES.c.id == change.game_id).values({column: token_hash})
+        )
     if change.is_take_back:
         connection.execute(
             MOVES.delete().where(MOVES.c.game_id == change.game_id, MOVES.c.number >= change.first)
@@ -461,6 +554,9 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
         finished=row.finished,
         seats=(Seat(row.first_token, row.first_level), Seat(row.second_token, row.second_level)),
         created=row.created,
+        mode=row.mode or "local",
+        round=row.round,
+        falls_at=row.falls_at,
     )
 
 
@@ -469,14 +565,14 @@ def _listen(
     changed: Callable[[str, int], None],
     reconnected: Callable[[], None],
     listening: threading.Event,
+    identify: Callable[[str], None],
 ) -> None:
-    import psycopg
-
     address = url.set(drivername="postgresql").render_as_string(hide_password=False)
     while True:
         try:
             with psycopg.connect(address, autocommit=True) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
+                identify(str(connection.info.backend_pid))
                 listening.set()
                 reconnected()  # whatever was announced while nobody listened is read again
                 for note in connection.notifies():

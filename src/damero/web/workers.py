@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from damero.core import Limit
-from damero.web.table import WebError
+from damero.web.checks import WebError
 
 ResultT = TypeVar("ResultT")
 

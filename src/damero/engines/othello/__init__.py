@@ -13,11 +13,12 @@ from damero.engines.othello.player import analyse, analyse_moves, choose_move
 from damero.engines.othello.scoring import EVALUATIONS
 from damero.engines.othello.search import (
     Analysis,
+    guess_score,
     score_moves,
     scores_are_exact,
     search,
 )
-from damero.games.othello import Move, OthelloPosition
+from damero.games.othello.rules import Move, OthelloPosition
 
 __all__ = [
     "EVALUATIONS",
@@ -48,14 +49,15 @@ def perft(position: OthelloPosition, depth: int) -> int:
     return int(bits.perft(board(player), board(opponent), geometry.shape.board, depth))
 
 
-def solve(position: OthelloPosition) -> tuple[int, Move | None]:
+def solve(position: OthelloPosition, *, threads: int | None = None) -> tuple[int, Move | None]:
     """The exact final disc difference for the side to move with best play, and a move reaching it.
 
     Empty squares left when neither side can move go to the winner (the FFO convention).  The move
-    is PASS when the side to move must pass, None when the game is already over.
+    is PASS when the side to move must pass, None when the game is already over.  `threads`
+    threads search, sharing one table (every core by default).
     """
     geometry, player, opponent = engine_board(position)
-    solution = EndgameSolver(geometry).solve(player, opponent)
+    solution = EndgameSolver(geometry, threads=threads, guess=guess_score).solve(player, opponent)
     if position.is_game_over():
         return solution.score, None
     return solution.score, move_of(geometry, solution.move_bit)

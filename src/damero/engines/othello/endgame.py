@@ -12,6 +12,7 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -36,13 +37,24 @@ from damero.engines.othello.bits import (
     square_in,
 )
 from damero.engines.othello.board import Geometry, Shape
+from damero.engines.othello.control import (
+    BEST_MOVE,
+    NODES,
+    STOPPED,
+    new_control,
+    out_of_budget,
+)
 from damero.engines.othello.evaluation import stable_discs
+from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
     TABLE_BITS,
     Table,
     bounds,
+    entry_lower,
+    entry_move,
+    entry_upper,
     find,
     home_slot,
     store,
@@ -54,7 +66,7 @@ BOUND_MAX = 127
 _SHALLOW_EMPTIES = 7
 """At or below this many empties the solver skips the table and sorting and uses parity order."""
 
-_ETC_EMPTIES = 10
+_ETC_EMPTIES = 14
 """From this many empties up, the table is probed for every reply before searching any."""
 
 _PROBE_EMPTIES = 14
@@ -63,36 +75,27 @@ _PROBE_EMPTIES = 14
 _STABILITY_EMPTIES = 8
 """From this many empties up, stable discs are counted to cut off hopeless windows."""
 
+_SHARE_EMPTIES = 10
+"""From this many empties up, the threads of a parallel solve put off moves another is on."""
+
+_PARALLEL_EMPTIES = 16
+"""From this many empties up, a solve runs on several threads; below, one is quicker."""
+
+BUSY_BITS = 16
+"""log2 of the entries of the threads' table of positions being searched."""
+
+_GUESS_DEPTH = 8
+"""How deep the shallow search goes that gives a solve its first window."""
+
+_GUESS_EMPTIES = 18
+"""From this many empties up, a solve starts from a shallow search's guess (below, it costs more
+than it saves)."""
+
+_GUESS_TRUSTED = 16
+"""The shallow search's guess is used from this many discs either way."""
+
 _PROBE_DEPTH_MAX = 4
 _PROBE_WINDOW = 1_000_000
-
-# The control array shared by the compiled solver and search and the Python that drives them.
-NODES = 0
-NODE_LIMIT = 1
-STOPPED = 2
-"""Set by the compiled code once the node limit or a stop request cut the work short."""
-BEST_MOVE = 3
-STOP_REQUEST = 4
-"""Set from Python (another thread) to make the compiled code unwind at its next check."""
-ESTIMATES = 5
-"""The search's leaves scored by the evaluation: a depth that adds none is exact."""
-CONTROL_SIZE = 6
-
-
-def new_control(node_limit: int | None) -> npt.NDArray[np.int64]:
-    control = np.zeros(CONTROL_SIZE, dtype=np.int64)
-    control[NODE_LIMIT] = np.iinfo(np.int64).max if node_limit is None else node_limit
-    control[BEST_MOVE] = NO_MOVE
-    return control
-
-
-@compiled
-def out_of_budget(control: npt.NDArray[np.int64]) -> bool:
-    """Counts a node; true (and remembered) once the node limit or a stop request ends the work."""
-    control[NODES] += 1
-    if control[NODES] > control[NODE_LIMIT] or control[STOP_REQUEST] != 0:
-        control[STOPPED] = 1
-    return bool(control[STOPPED] != 0)
 
 
 @compiled
@@ -140,30 +143,32 @@ def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: i
     return final_score(player, opponent, 2)
 
 
+class Shallow(NamedTuple):
+    """What the last few empties need of the board's shape, small enough to pass down cheaply."""
+
+    board: Any
+    quadrants: tuple[Any, Any, Any, Any]
+    risky: Any
+    """The X- and C-squares, tried last."""
+
+
 @compiled
 def _solve_shallow(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    empties: int,
-    alpha: int,
-    beta: int,
-    control: npt.NDArray[np.int64],
+    player: Board, opponent: Board, shallow: Shallow, empties: int, alpha: int, beta: int
 ) -> int:
     """The last few empties: each empty square tried directly (no move generation), odd
     quadrants first, since the last move in a region tends to be the good one (parity), and
-    within each the squares next to a corner last."""
-    control[NODES] += 1
-    empty = shape.board & ~(player | opponent)
+    within each the squares next to a corner last.  Counted as one node by the caller."""
+    empty = shallow.board & ~(player | opponent)
     if empties == 1:
         return _last_empty(player, opponent, empty)
     if empties == 2:
         return _solve_two(player, opponent, empty, alpha, beta)
     odd = empty ^ empty
-    for quadrant in shape.quadrants:
+    for quadrant in shallow.quadrants:
         if count(empty & quadrant) & 1:
             odd |= quadrant
-    risky = shape.x_squares | shape.c_squares
+    risky = shallow.risky
     # Only a square next to an opponent disc can flip one.
     reachable = around(opponent)
     best = -BOUND_MAX
@@ -180,11 +185,10 @@ def _solve_shallow(
             score = -_solve_shallow(
                 opponent ^ flipped,
                 player | flipped | move_bit,
-                shape,
+                shallow,
                 empties - 1,
                 -beta,
                 -alpha,
-                control,
             )
             if score > best:
                 best = score
@@ -194,9 +198,9 @@ def _solve_shallow(
                         return best
     if best == -BOUND_MAX:
         # No square flips anything: pass, or the game is over.
-        if is_empty(legal_moves(opponent, player, shape.board)):
+        if is_empty(legal_moves(opponent, player, shallow.board)):
             return final_score(player, opponent, empties)
-        return -_solve_shallow(opponent, player, shape, empties, -beta, -alpha, control)
+        return -_solve_shallow(opponent, player, shallow, empties, -beta, -alpha)
     return best
 
 
@@ -286,14 +290,15 @@ _SQUARES = 128
 
 
 @compiled
-def _insert_in_order(order: npt.NDArray[np.int64], filled: int, packed: int) -> None:
-    """Adds a packed move to the first `filled` entries of `order`, keeping them ascending: one
-    array of packed values sorts faster than `insert_by_key`'s two."""
+def _insert_in_order(orders: npt.NDArray[np.int64], ply: int, filled: int, packed: int) -> None:
+    """Adds a packed move to the first `filled` entries of row `ply`, keeping them ascending: one
+    array of packed values sorts faster than `insert_by_key`'s two.  (Indexed in two dimensions:
+    a row view would count references, an atomic write the threads would contend for.)"""
     position = filled
-    while position > 0 and order[position - 1] > packed:
-        order[position] = order[position - 1]
+    while position > 0 and orders[ply, position - 1] > packed:
+        orders[ply, position] = orders[ply, position - 1]
         position -= 1
-    order[position] = packed
+    orders[ply, position] = packed
 
 
 class Solve(NamedTuple):
@@ -308,6 +313,9 @@ class Solve(NamedTuple):
     control: npt.NDArray[np.int64]
     weights: Any
     """The learned pattern weights (8x8), or none: then moves are ordered without them."""
+    busy: npt.NDArray[np.int8]
+    """Shared by the threads of a parallel solve: marks the positions being searched (by a hash),
+    so that another thread tries other moves first.  One entry: a solve on one thread."""
 
 
 @compiled
@@ -325,7 +333,9 @@ def solve_window(
     is_root = ply == 0
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
-            return _solve_shallow(player, opponent, shape, empties, alpha, beta, control)
+            control[NODES] += 1
+            shallow = Shallow(shape.board, shape.quadrants, shape.x_squares | shape.c_squares)
+            return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
         if out_of_budget(control):
             return 0
     moves = legal_moves(player, opponent, shape.board)
@@ -345,13 +355,13 @@ def solve_window(
         if ceiling <= alpha:
             return ceiling
     home = home_slot(table, player, opponent)
-    slot = find(table, player, opponent, home)
+    slot, entry = find(table, player, opponent, home)
     table_move = NO_MOVE
     if slot >= 0 and is_root:
-        table_move = int(table.moves[slot])
+        table_move = entry_move(entry)
     elif slot >= 0:
-        lower = int(table.lowers[slot])
-        upper = int(table.uppers[slot])
+        lower = entry_lower(entry)
+        upper = entry_upper(entry)
         if lower >= beta:
             return lower
         if upper <= alpha:
@@ -360,10 +370,10 @@ def solve_window(
             return lower
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-        table_move = int(table.moves[slot])
+        table_move = entry_move(entry)
     original_alpha = alpha
 
-    order = run.orders[ply]
+    orders = run.orders
     count_moves = 0
     remaining = moves
     while not is_empty(remaining):
@@ -372,11 +382,11 @@ def solve_window(
         next_player, next_opponent = play(player, opponent, move_bit)
         if empties >= _ETC_EMPTIES and not is_root:
             # Enhanced transposition cutoff: a reply the table already refutes ends the search.
-            child = find(
+            child, child_entry = find(
                 table, next_player, next_opponent, home_slot(table, next_player, next_opponent)
             )
             if child >= 0:
-                refuted = -int(table.uppers[child])
+                refuted = -entry_upper(child_entry)
                 if refuted >= beta:
                     return refuted
         if empties >= _PROBE_EMPTIES:
@@ -395,38 +405,59 @@ def solve_window(
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        _insert_in_order(order, count_moves, key * _SQUARES + square)
+        _insert_in_order(orders, ply, count_moves, key * _SQUARES + square)
         count_moves += 1
 
     best = -BOUND_MAX
     best_move = NO_MOVE
-    for index in range(count_moves):
-        square = order[index] & (_SQUARES - 1)
-        move_bit = square_in(moves, square)
-        next_player, next_opponent = play(player, opponent, move_bit)
-        # A null window proves a later move no better; only a surprise pays for a full search.
-        score = -solve_window(
-            next_player,
-            next_opponent,
-            empties - 1,
-            -beta if index == 0 else -alpha - 1,
-            -alpha,
-            ply + 1,
-            run,
-        )
-        if index > 0 and alpha < score < beta:
+    busy = run.busy
+    sharing = busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(count_moves):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            square = orders[ply, index] & (_SQUARES - 1)
+            move_bit = square_in(moves, square)
+            next_player, next_opponent = play(player, opponent, move_bit)
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                # ABDADA: a younger move another thread is searching waits for the second sweep,
+                # when the table most likely holds its result.
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
+            # A null window proves a later move no better; only a surprise pays for a full search.
             score = -solve_window(
-                next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+                next_player,
+                next_opponent,
+                empties - 1,
+                -beta if searched == 0 else -alpha - 1,
+                -alpha,
+                ply + 1,
+                run,
             )
-        if control[STOPPED]:
-            return 0
-        if score > best:
-            best = score
-            best_move = square
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
+            if searched > 0 and alpha < score < beta:
+                score = -solve_window(
+                    next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+                )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return 0
+            if score > best:
+                best = score
+                best_move = square
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        if alpha >= beta or deferred == 0:
+            break
 
     if is_root:
         control[BEST_MOVE] = best_move
@@ -453,18 +484,32 @@ class Solution:
     nothing."""
 
 
+FirstGuess = Callable[[Geometry, int, int, int, Any], int]
+"""A shallow search's score in whole discs (geometry, player, opponent, depth, weights): the
+search module gives its own, since it hands its endgames to this one and not the reverse."""
+
+
 class EndgameSolver:
     """An exact solver for one board size, keeping its transposition table between solves."""
 
     def __init__(
-        self, geometry: Geometry, *, table_bits: int = TABLE_BITS, evaluation: str = "learned"
+        self,
+        geometry: Geometry,
+        *,
+        table_bits: int = TABLE_BITS,
+        evaluation: str = "learned",
+        threads: int | None = None,
+        guess: FirstGuess | None = None,
     ) -> None:
         self.geometry = geometry
+        self.threads = check_threads(threads)
+        self._guess = guess
         self._table = Table.create(table_bits)
         self._weights = weights_for(geometry.size, evaluation)
-        # A row per ply: a pass is a ply too, so at most two per empty square.
+        # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
-        self._orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
+        self._orders = np.zeros((self.threads, 2 * squares + 2, squares), dtype=np.int64)
+        self._busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
 
     def solve(
         self,
@@ -474,13 +519,16 @@ class EndgameSolver:
         alpha: int = -BOUND_MAX,
         beta: int = BOUND_MAX,
         node_limit: int | None = None,
-        guess: int = 0,
+        guess: int | None = None,
         control: npt.NDArray[np.int64] | None = None,
     ) -> Solution:
         """The exact score within (alpha, beta) and a best move, from the side to move.
 
         A full window is searched as a series of narrow windows converging from `guess` (MTD),
-        which costs less than one wide search.  With `node_limit`, gives up after about that many
+        which costs less than one wide search.  Without a guess, a shallow search with the learned
+        evaluation gives one (8x8; 0 on other sizes).  Windows that keep failing the same way move
+        by growing steps, so that a poor guess costs a few cheap windows rather than one for every
+        two discs it is off.  With `node_limit`, gives up after about that many
         nodes and answers a Solution whose `is_complete` is False; so it does when another thread
         sets `control[STOP_REQUEST]` of a `control` array passed in.
         """
@@ -489,16 +537,38 @@ class EndgameSolver:
         if alpha > -BOUND_MAX or beta < BOUND_MAX:
             return self._solve_window(player, opponent, alpha, beta, control)
         lower, upper = -BOUND_MAX, BOUND_MAX
-        target = guess
+        target = self._first_guess(player, opponent) if guess is None else guess
+        direction = step = 0
         while True:
             probe = self._solve_window(player, opponent, target - 1, target + 1, control)
             if not probe.is_complete or target - 1 < probe.score < target + 1:
                 return probe
-            if probe.score <= target - 1:
+            failed = -1 if probe.score <= target - 1 else 1
+            if failed < 0:
                 upper = probe.score
             else:
                 lower = probe.score
-            target = max(lower, min(upper, probe.score))
+            step = max(2, 2 * step) if failed == direction else 0
+            direction = failed
+            target = max(lower, min(upper, probe.score + failed * step))
+
+    def _first_guess(self, player: int, opponent: int) -> int:
+        """An even disc difference from a shallow search with the learned evaluation, when it
+        says one side is well ahead; else 0."""
+        geometry = self.geometry
+        if (
+            self._guess is None
+            or self._weights.shape[0] == 0
+            or geometry.empties(player, opponent) < _GUESS_EMPTIES
+        ):
+            return 0
+        empties = geometry.empties(player, opponent)
+        depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
+        discs = self._guess(geometry, player, opponent, depth, self._weights)
+        if abs(discs) < _GUESS_TRUSTED:
+            # Near a draw the evaluation is no better a start than 0, which is often exact.
+            return 0
+        return 2 * round(max(-BOUND_MAX + 1, min(BOUND_MAX - 1, discs)) / 2)
 
     def _distinct_moves(self, player: int, opponent: int) -> int:
         """The legal moves, less those leading to a mirror image of an earlier one's position:
@@ -523,26 +593,37 @@ class EndgameSolver:
         self, player: int, opponent: int, alpha: int, beta: int, control: npt.NDArray[np.int64]
     ) -> Solution:
         geometry = self.geometry
-        control[BEST_MOVE] = NO_MOVE
-        score = solve_window(
-            geometry.board(player),
-            geometry.board(opponent),
-            geometry.empties(player, opponent),
-            alpha,
-            beta,
-            0,
-            Solve(
+        board_player, board_opponent = geometry.board(player), geometry.board(opponent)
+        empties = geometry.empties(player, opponent)
+        root_moves = geometry.board(self._distinct_moves(player, opponent))
+        threads = self.threads if empties >= _PARALLEL_EMPTIES else 1
+
+        def run(index: int, thread_control: npt.NDArray[np.int64]) -> tuple[int, int]:
+            """The score and best square of one thread's search."""
+            thread_control[BEST_MOVE] = NO_MOVE
+            busy = self._busy if threads > 1 else _ALONE
+            shared = Solve(
                 geometry.shape,
-                geometry.board(self._distinct_moves(player, opponent)),
+                root_moves,
                 self._table,
-                self._orders,
-                control,
+                self._orders[index],
+                thread_control,
                 self._weights,
-            ),
-        )
-        if control[STOPPED]:
+                busy,
+            )
+            score = solve_window(board_player, board_opponent, empties, alpha, beta, 0, shared)
+            return int(score), int(thread_control[BEST_MOVE])
+
+        if threads == 1:
+            result: tuple[int, int] | None = run(0, control)
+        else:
+            result = run_threads(run, threads, control, self._busy)
+        if control[STOPPED] or result is None:
             # Unwinding stores nothing, so the table stays sound for the next solve.
             return Solution(0, 0, int(control[NODES]), is_complete=False)
-        square = int(control[BEST_MOVE])
-        move_bit = 0 if square < 0 else 1 << square
-        return Solution(int(score), move_bit, int(control[NODES]))
+        score, square = result
+        return Solution(score, 0 if square < 0 else 1 << square, int(control[NODES]))
+
+
+_ALONE = np.zeros(1, dtype=np.int8)
+"""The busy table of a solve on one thread: one entry, so nothing is ever put off."""

@@ -16,7 +16,8 @@ import numpy.typing as npt
 
 from damero.core import Limit
 from damero.engines.othello.board import engine_board
-from damero.engines.othello.endgame import EndgameSolver, Solution, new_control
+from damero.engines.othello.control import new_control
+from damero.engines.othello.endgame import EndgameSolver, Solution
 from damero.engines.othello.search import (
     Analysis,
     run_stoppable,
@@ -24,7 +25,7 @@ from damero.engines.othello.search import (
     scores_are_exact,
     search,
 )
-from damero.games.othello import PASS, Move, OthelloPosition
+from damero.games.othello.rules import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
 
@@ -71,13 +72,15 @@ def choose_move(
     limit: Limit,
     clock: Callable[[], float] | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Move:
     """The move a computer player of `level` (1 to 5) makes; PASS when it must pass.
 
     `limit.depth` and `limit.nodes` always apply; `limit.seconds` applies when `clock` (for
     example `time.monotonic`) is given, since the engine reads no clock itself.  Without any bound
     the level's own depth is used (level 5: 10 plies).  `evaluation` names one of the search's
-    EVALUATIONS.  Raises ValueError when the game is over.
+    EVALUATIONS.  `threads` threads search (every core by default).  Raises ValueError when the
+    game is over.
     """
     if level not in _LEVELS:
         raise ValueError(f"the level is 1 to 5, not {level!r}")
@@ -96,13 +99,14 @@ def choose_move(
             should_stop=should_stop,
             exact_empties=settings.exact_empties,
             evaluation=evaluation,
+            threads=threads,
         )
         noisy = [(score + rng.gauss(0.0, settings.noise), move) for move, score in scored]
         best = max(noisy, key=lambda pair: pair[0])
         return best[1]
     best_move = moves[0]
     for analysis in level_analyses(
-        position, level=level, limit=limit, clock=clock, evaluation=evaluation
+        position, level=level, limit=limit, clock=clock, evaluation=evaluation, threads=threads
     ):
         best_move = analysis.best_move
     return best_move
@@ -115,6 +119,7 @@ def level_analyses(
     limit: Limit,
     clock: Callable[[], float] | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Iterator[Analysis]:
     """The search a player of `level` runs, its analyses as they come (the last one decides)."""
     settings = _LEVELS[level]
@@ -126,6 +131,7 @@ def level_analyses(
         should_stop=should_stop,
         exact_empties=settings.exact_empties,
         evaluation=evaluation,
+        threads=threads,
     )
 
 
@@ -138,15 +144,16 @@ def analyse(
     limit: Limit,
     *,
     clock: Callable[[], float] | None = None,
+    threads: int | None = None,
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
     A score is the final disc difference the engine expects after the move (exact in the near
     endgame, unless the time ran out first: `analyse_moves` says which).  The limit works as in
-    `choose_move`; without any bound the search goes 4 plies deep.  A forced pass gives
-    [(PASS, score)]; a finished game gives [].
+    `choose_move`; without any bound the search goes 4 plies deep; `threads` threads search
+    (every core by default).  A forced pass gives [(PASS, score)]; a finished game gives [].
     """
-    return analyse_moves(position, limit, clock=clock)[0]
+    return analyse_moves(position, limit, clock=clock, threads=threads)[0]
 
 
 def analyse_moves(
@@ -154,6 +161,7 @@ def analyse_moves(
     limit: Limit,
     *,
     clock: Callable[[], float] | None = None,
+    threads: int | None = None,
 ) -> tuple[list[tuple[Move, float]], bool]:
     """`analyse`'s scores, and whether they are exact.
 
@@ -167,28 +175,29 @@ def analyse_moves(
         return [], True
     should_stop = _stopper(limit, clock)
     if moves == (PASS,):
-        after, is_exact = analyse_moves(position.play(PASS), limit, clock=clock)
+        after, is_exact = analyse_moves(position.play(PASS), limit, clock=clock, threads=threads)
         return [(PASS, -after[0][1])], is_exact
     if scores_are_exact(position):
         if should_stop is None:
-            return score_moves(position), True
-        solved = _solve_each_move(position, should_stop)
+            return score_moves(position, threads=threads), True
+        solved = _solve_each_move(position, should_stop, threads)
         if solved is not None:
             return solved, True
-        return score_moves(position, Limit(depth=ESTIMATE_DEPTH), exact_empties=-1), False
+        estimate = Limit(depth=ESTIMATE_DEPTH)
+        return score_moves(position, estimate, exact_empties=-1, threads=threads), False
     depth = limit.depth
     if depth is None and limit.nodes is None and should_stop is None:
         depth = 4
     bounded = Limit(depth=depth, nodes=limit.nodes)
-    return score_moves(position, bounded, should_stop=should_stop), False
+    return score_moves(position, bounded, should_stop=should_stop, threads=threads), False
 
 
 def _solve_each_move(
-    position: OthelloPosition, should_stop: Callable[[], bool]
+    position: OthelloPosition, should_stop: Callable[[], bool], threads: int | None
 ) -> list[tuple[Move, float]] | None:
     """Each move's exact score, best first; None if `should_stop` said so before the end."""
     geometry = engine_board(position)[0]
-    solver = EndgameSolver(geometry)
+    solver = EndgameSolver(geometry, threads=threads)
     control = new_control(None)
     scored = []
     for move in position.legal_moves():

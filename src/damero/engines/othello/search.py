@@ -35,28 +35,34 @@ from damero.engines.othello.bits import (
     square_in,
 )
 from damero.engines.othello.board import Geometry, Shape, engine_board, move_at, move_of
-from damero.engines.othello.endgame import (
+from damero.engines.othello.control import (
     ESTIMATES,
     NODES,
     STOP_REQUEST,
     STOPPED,
-    EndgameSolver,
     new_control,
     out_of_budget,
 )
+from damero.engines.othello.endgame import BUSY_BITS, EndgameSolver
 from damero.engines.othello.evaluation import DISC
+from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import evaluate, weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
     Table,
     bounds,
+    entry_depth,
+    entry_estimated,
+    entry_lower,
+    entry_move,
+    entry_upper,
     find,
     home_slot,
     insert_by_key,
     store,
     stored_move,
 )
-from damero.games.othello import PASS, Move, OthelloPosition
+from damero.games.othello.rules import PASS, Move, OthelloPosition
 
 WIN = 1_000_000
 """Offset of the score of a finished game (in evaluation units) above any estimate."""
@@ -69,6 +75,15 @@ SEARCH_TABLE_BITS = 20
 _SHALLOW_ORDER_DEPTH = 5
 """From this depth up, moves are ordered by a search two plies shallower than the node's."""
 
+_SHARE_DEPTH = 3
+"""From this depth up, the threads of a parallel search put off moves another is on."""
+
+_PARALLEL_DEPTH = 6
+"""From this depth up, a search runs on several threads; below, one is quicker."""
+
+_ALONE = np.zeros(1, dtype=np.int8)
+"""The busy table of a search on one thread: one entry, so nothing is ever put off."""
+
 _POLL_SECONDS = 0.01
 """How often Python asks `should_stop` while a compiled think runs."""
 
@@ -79,7 +94,9 @@ class Analysis:
 
     `score` is in discs: for an exact analysis the final disc difference with best play (empty
     squares going to the winner); otherwise an estimate of it, where a finished game found within
-    the depth counts as its disc difference.  `principal_line` starts with `best_move` and is the
+    the depth counts as its disc difference: the mean of this depth's best score and the last
+    depth's, since the evaluation leans towards the side to move at the leaves and so swings with
+    odd and even depths.  `principal_line` starts with `best_move` and is the
     expected continuation; `nodes` counts positions visited for this analysis and those before.
     """
 
@@ -112,6 +129,7 @@ def _negamax(
     table: Table,
     control: npt.NDArray[np.int64],
     weights: Any,
+    busy: npt.NDArray[np.int8],
 ) -> int:
     """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
     if out_of_budget(control):
@@ -120,20 +138,22 @@ def _negamax(
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return _final_value(player, opponent, shape)
-        return -_negamax(opponent, player, shape, depth, -beta, -alpha, table, control, weights)
+        return -_negamax(
+            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy
+        )
     if depth <= 0:
         control[ESTIMATES] += 1
         return evaluate(player, opponent, shape, weights)
     home = home_slot(table, player, opponent)
-    slot = find(table, player, opponent, home)
+    slot, entry = find(table, player, opponent, home)
     estimates_before = control[ESTIMATES]
     table_move = NO_MOVE
     if slot >= 0:
-        table_move = int(table.moves[slot])
-        if table.depths[slot] >= depth:
-            lower = int(table.lowers[slot])
-            upper = int(table.uppers[slot])
-            estimated = 1 if table.estimated[slot] else 0
+        table_move = entry_move(entry)
+        if entry_depth(entry) >= depth:
+            lower = entry_lower(entry)
+            upper = entry_upper(entry)
+            estimated = 1 if entry_estimated(entry) else 0
             if lower >= beta or lower == upper:
                 control[ESTIMATES] += estimated
                 return lower
@@ -172,6 +192,7 @@ def _negamax(
                     table,
                     control,
                     weights,
+                    busy,
                 )
                 control[ESTIMATES] = estimates
             else:
@@ -188,33 +209,62 @@ def _negamax(
 
     best = -2 * WIN
     best_move = NO_MOVE
-    for index in range(count_moves):
-        move_bit = square_in(moves, move_squares[index])
-        next_player, next_opponent = play(player, opponent, move_bit)
-        score = -_negamax(
-            next_player,
-            next_opponent,
-            shape,
-            depth - 1,
-            -beta if index == 0 else -alpha - 1,
-            -alpha,
-            table,
-            control,
-            weights,
-        )
-        if index > 0 and alpha < score < beta:
+    sharing = busy.shape[0] > 1 and depth >= _SHARE_DEPTH
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(count_moves):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            move_bit = square_in(moves, move_squares[index])
+            next_player, next_opponent = play(player, opponent, move_bit)
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                # ABDADA, as in the solver: a move another thread is on waits for the second sweep.
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
             score = -_negamax(
-                next_player, next_opponent, shape, depth - 1, -beta, -score, table, control, weights
+                next_player,
+                next_opponent,
+                shape,
+                depth - 1,
+                -beta if searched == 0 else -alpha - 1,
+                -alpha,
+                table,
+                control,
+                weights,
+                busy,
             )
-        if control[STOPPED]:
-            return 0
-        if score > best:
-            best = score
-            best_move = move_squares[index]
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
+            if searched > 0 and alpha < score < beta:
+                score = -_negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 1,
+                    -beta,
+                    -score,
+                    table,
+                    control,
+                    weights,
+                    busy,
+                )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return 0
+            if score > best:
+                best = score
+                best_move = move_squares[index]
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        if alpha >= beta or deferred == 0:
+            break
     lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
     estimated = control[ESTIMATES] > estimates_before
     store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
@@ -233,51 +283,107 @@ def _search_root(
     table: Table,
     control: npt.NDArray[np.int64],
     weights: Any,
+    busy: npt.NDArray[np.int8],
 ) -> None:
     """Scores each root move of `squares`, in that order, into `scores`.
 
     The best is exact and the others upper bounds (principal variation windows), unless
-    `every_move_exactly` gives every move a full window.
+    `every_move_exactly` gives every move a full window.  With other threads (`busy` has more
+    than one entry), a move another thread is on is put off to the end.
     """
     moves = legal_moves(player, opponent, shape.board)
     control[NODES] += 1
     alpha = -2 * WIN
     beta = 2 * WIN
-    for index in range(squares.shape[0]):
-        next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
-        if index == 0 or every_move_exactly:
-            score = -_negamax(
-                next_player, next_opponent, shape, depth - 1, -beta, -alpha, table, control, weights
-            )
-        else:
-            score = -_negamax(
-                next_player,
-                next_opponent,
-                shape,
-                depth - 1,
-                -alpha - 1,
-                -alpha,
-                table,
-                control,
-                weights,
-            )
-            if score > alpha:
+    sharing = busy.shape[0] > 1
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(squares.shape[0]):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                if sweep == 0 and busy[busy_key] != 0:
+                    deferred |= 1 << index
+                    continue
+                busy[busy_key] = 1
+            if searched == 0 or every_move_exactly:
                 score = -_negamax(
                     next_player,
                     next_opponent,
                     shape,
                     depth - 1,
                     -beta,
-                    -score,
+                    -alpha,
                     table,
                     control,
                     weights,
+                    busy,
                 )
-        if control[STOPPED]:
-            return
-        scores[index] = score
-        if not every_move_exactly:
-            alpha = max(alpha, score)
+            else:
+                score = -_negamax(
+                    next_player,
+                    next_opponent,
+                    shape,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    table,
+                    control,
+                    weights,
+                    busy,
+                )
+                if score > alpha:
+                    score = -_negamax(
+                        next_player,
+                        next_opponent,
+                        shape,
+                        depth - 1,
+                        -beta,
+                        -score,
+                        table,
+                        control,
+                        weights,
+                        busy,
+                    )
+            if busy_key >= 0:
+                busy[busy_key] = 0
+            searched += 1
+            if control[STOPPED]:
+                return
+            scores[index] = score
+            if not every_move_exactly:
+                alpha = max(alpha, score)
+        if deferred == 0:
+            break
+
+
+_GUESS_TABLE_BITS = 16
+
+
+def guess_score(geometry: Geometry, player: int, opponent: int, depth: int, weights: Any) -> int:
+    """The search's score at `depth` in whole discs, iterating from depth 1 (the table orders each
+    depth by the last): the exact solver's first window."""
+    table = Table.create(_GUESS_TABLE_BITS)
+    control = new_control(None)
+    score = 0
+    for iteration in range(1, depth + 1):
+        score = _negamax(
+            geometry.board(player),
+            geometry.board(opponent),
+            geometry.shape,
+            iteration,
+            -2 * WIN,
+            2 * WIN,
+            table,
+            control,
+            weights,
+            _ALONE,
+        )
+    return round(discs_of(score))
 
 
 def discs_of(score: int) -> float:
@@ -320,6 +426,7 @@ class _Searcher:
         limit: Limit,
         should_stop: Callable[[], bool] | None,
         evaluation: str,
+        threads: int | None,
     ) -> None:
         self.geometry = geometry
         self.player = player
@@ -328,6 +435,8 @@ class _Searcher:
         self.table = Table.create(SEARCH_TABLE_BITS)
         self.control = new_control(limit.nodes)
         self.weights = weights_for(geometry.size, evaluation)
+        self.threads = check_threads(threads)
+        self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
 
     @property
     def nodes(self) -> int:
@@ -339,9 +448,12 @@ class _Searcher:
         """(score, square) of each root move at `depth`; None once the limit stopped the depth."""
         geometry = self.geometry
         squares = np.array(order, dtype=np.int64)
-        scores = np.zeros(len(order), dtype=np.int64)
-        run_stoppable(
-            lambda: _search_root(
+        threads = self.threads if depth >= _PARALLEL_DEPTH else 1
+
+        def run(index: int, control: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+            """The root scores one thread found."""
+            scores = np.zeros(len(order), dtype=np.int64)
+            _search_root(
                 geometry.board(self.player),
                 geometry.board(self.opponent),
                 geometry.shape,
@@ -350,13 +462,21 @@ class _Searcher:
                 scores,
                 every_move_exactly,
                 self.table,
-                self.control,
+                control,
                 self.weights,
-            ),
-            self.control,
-            self.should_stop,
-        )
-        if self.control[STOPPED]:
+                self.busy if threads > 1 else _ALONE,
+            )
+            return scores
+
+        found: list[npt.NDArray[np.int64] | None] = []
+        control = self.control
+        if threads == 1:
+            work = lambda: found.append(run(0, control))  # noqa: E731
+        else:
+            work = lambda: found.append(run_threads(run, threads, control, self.busy))  # noqa: E731
+        run_stoppable(work, control, self.should_stop)
+        scores = found[0] if found else None
+        if control[STOPPED] or scores is None:
             return None
         return [(int(score), square) for score, square in zip(scores, order, strict=True)]
 
@@ -445,13 +565,15 @@ def search(
     exact_empties: int | None = None,
     solver: EndgameSolver | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> Iterator[Analysis]:
     """Analyses of `position` at depth 1, 2, ... until exact, the limit, or the caller stops asking.
 
     A finished game yields nothing.  `limit.depth` caps the depth, `limit.nodes` the nodes of the
     whole run; `limit.seconds` is not read here (engines keep no clock): pass `should_stop`, polled
     every few milliseconds, to stop on time.  `exact_empties` sets how many empty squares the
-    exact solver takes on at the root; `evaluation` names one of EVALUATIONS.
+    exact solver takes on at the root; `evaluation` names one of EVALUATIONS; `threads` how many
+    threads search (every core by default).
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -461,7 +583,7 @@ def search(
     empties = geometry.empties(player, opponent)
     if empties <= (EXACT_EMPTIES if exact_empties is None else exact_empties):
         if solver is None or solver.geometry != geometry:
-            solver = EndgameSolver(geometry)
+            solver = EndgameSolver(geometry, threads=threads, guess=guess_score)
         exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
         if exact is not None:
             score, line, nodes = exact
@@ -477,6 +599,7 @@ def search(
             exact_empties=exact_empties,
             solver=solver,
             evaluation=evaluation,
+            threads=threads,
         )
         for analysis in inner:
             yield Analysis(
@@ -488,9 +611,10 @@ def search(
                 analysis.is_exact,
             )
         return
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
     order = _squares(moves)
     depth = 0
+    previous: float | None = None
     while limit.depth is None or depth < limit.depth:
         depth += 1
         estimates_before = int(searcher.control[ESTIMATES])
@@ -504,9 +628,10 @@ def search(
         best_score, best_square = scored[0]
         line = searcher.principal_line(best_square, 2 * empties if is_exact else depth)
         principal_line = tuple(move_at(geometry, square) for square in line)
-        yield Analysis(
-            depth, discs_of(best_score), principal_line[0], principal_line, searcher.nodes, is_exact
-        )
+        depth_score = discs_of(best_score)
+        reported = depth_score if is_exact or previous is None else (depth_score + previous) / 2
+        previous = depth_score
+        yield Analysis(depth, reported, principal_line[0], principal_line, searcher.nodes, is_exact)
         if is_exact:
             return
 
@@ -525,11 +650,13 @@ def score_moves(
     should_stop: Callable[[], bool] | None = None,
     exact_empties: int | None = None,
     evaluation: str = "learned",
+    threads: int | None = None,
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
     Each move is searched with a full window, deepening until the limit or `should_stop`;
-    scores are exact when the position after the move is within `exact_empties`.
+    scores are exact when the position after the move is within `exact_empties`, else the mean of
+    the move's scores at the last two depths completed (see `Analysis`).
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -538,7 +665,7 @@ def score_moves(
         return []
     squares = _squares(moves)
     if scores_are_exact(position, exact_empties):
-        solver = EndgameSolver(geometry)
+        solver = EndgameSolver(geometry, threads=threads, guess=guess_score)
         exact = []
         for square in squares:
             next_player, next_opponent = geometry.play(player, opponent, 1 << square)
@@ -546,17 +673,29 @@ def score_moves(
             exact.append((move_at(geometry, square), float(score)))
         exact.sort(key=lambda pair: -pair[1])
         return exact
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation)
-    scored = [(0, square) for square in squares]
+    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
     empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
+    previous: dict[int, float] = {}
+    estimates = {square: 0.0 for square in squares}
     for depth in range(1, max_depth + 1):
+        estimates_before = int(searcher.control[ESTIMATES])
         found = searcher.root_scores(depth, squares, every_move_exactly=True)
         if found is None:
             break
-        scored = found
+        is_exact = searcher.control[ESTIMATES] == estimates_before
+        current = {square: discs_of(score) for score, square in found}
+        # Each move's estimate is the mean of its last two depths, which swing apart with the
+        # side to move at the leaves; an exact depth stands alone.
+        estimates = {
+            square: value if is_exact or square not in previous else (value + previous[square]) / 2
+            for square, value in current.items()
+        }
+        previous = current
+        if is_exact:
+            break
     ranked = sorted(
-        ((move_at(geometry, square), discs_of(score)) for score, square in scored),
+        ((move_at(geometry, square), estimate) for square, estimate in estimates.items()),
         key=lambda pair: -pair[1],
     )
     return ranked

@@ -28,31 +28,74 @@ _HASH = (
 
 
 class Table(NamedTuple):
-    """The table's columns.  A named tuple so that compiled code passes it as one argument."""
+    """The table's columns.  A named tuple so that compiled code passes it as one argument.
 
-    keys: npt.NDArray[np.uint64]
-    """Per slot: the low and high words of the side to move's board, then the other's."""
-    depths: npt.NDArray[np.int8]
-    lowers: npt.NDArray[np.int32]
-    uppers: npt.NDArray[np.int32]
-    moves: npt.NDArray[np.int8]
-    """Bit number of the best move found, NO_MOVE if none."""
-    estimated: npt.NDArray[np.bool_]
-    """The search's entries that rest on the evaluation somewhere below (not exact)."""
+    Several threads read and write one table at once without locks (Hyatt's lockless hashing):
+    a slot's result is one packed word, and its key words are stored xored with that word, so a
+    slot caught half written by another thread reads as another position's and is ignored.
+    """
+
+    slots: npt.NDArray[np.uint64]
+    """A row per slot, so that one probe touches one stretch of memory: the result packed by
+    `pack` (0: a free slot), then the low and high words of the side to move's board and the
+    other's, each xored with the result."""
     shift: np.uint64
 
     @classmethod
     def create(cls, bits: int = TABLE_BITS) -> Table:
-        slots = 1 << bits
-        return cls(
-            np.zeros((slots, 4), dtype=np.uint64),
-            np.full(slots, -1, dtype=np.int8),
-            np.zeros(slots, dtype=np.int32),
-            np.zeros(slots, dtype=np.int32),
-            np.full(slots, NO_MOVE, dtype=np.int8),
-            np.zeros(slots, dtype=np.bool_),
-            np.uint64(64 - bits),
-        )
+        return cls(np.zeros((1 << bits, _ROW), dtype=np.uint64), np.uint64(64 - bits))
+
+    def entry(self, slot: int) -> int:
+        """The packed result in `slot`."""
+        return int(np.int64(self.slots[slot, 0]))
+
+
+_ROW = 5
+
+
+_BOUND_OFFSET = 1 << 23
+_BOUND_MASK = (1 << 24) - 1
+
+
+@compiled
+def pack(depth: int, lower: int, upper: int, move: int, estimated: bool) -> int:
+    """One word for a result: bounds of up to 2**23 either way, a move of -1 to 126, a depth of 0
+    to 125, whether it rests on the evaluation."""
+    return (
+        (lower + _BOUND_OFFSET)
+        | ((upper + _BOUND_OFFSET) << 24)
+        | ((move + 1) << 48)
+        | ((depth + 2) << 55)
+        | ((1 if estimated else 0) << 62)
+    )
+
+
+@compiled
+def entry_lower(entry: int) -> int:
+    return (entry & _BOUND_MASK) - _BOUND_OFFSET
+
+
+@compiled
+def entry_upper(entry: int) -> int:
+    return ((entry >> 24) & _BOUND_MASK) - _BOUND_OFFSET
+
+
+@compiled
+def entry_move(entry: int) -> int:
+    """Bit number of the best move found, NO_MOVE if none."""
+    return ((entry >> 48) & 127) - 1
+
+
+@compiled
+def entry_depth(entry: int) -> int:
+    """The cost of the result: empties for the solver, plies for the search; -2 for a free slot."""
+    return ((entry >> 55) & 127) - 2
+
+
+@compiled
+def entry_estimated(entry: int) -> bool:
+    """Whether a search result rests on the evaluation somewhere below (not exact)."""
+    return bool((entry >> 62) & 1)
 
 
 @compiled
@@ -70,27 +113,37 @@ def home_slot(table: Table, player: Board, opponent: Board) -> int:
 
 
 @compiled
-def _holds(table: Table, slot: int, player: Board, opponent: Board) -> bool:
+def _read(table: Table, slot: int, player: Board, opponent: Board) -> int:
+    """The slot's entry if it holds the position, else 0; read once, so that it stays consistent
+    while other threads write."""
+    # Indexed in two dimensions: a row view would count references to the table's memory, an
+    # atomic write that threads sharing the table would contend for.
+    slots = table.slots
+    check = slots[slot, 0]
+    if check == 0:
+        return 0
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
-    key = table.keys[slot]
-    return bool(
-        table.depths[slot] >= 0
-        and key[0] == player_low
-        and key[1] == player_high
-        and key[2] == opponent_low
-        and key[3] == opponent_high
-    )
+    if (
+        slots[slot, 1] ^ check == player_low
+        and slots[slot, 2] ^ check == player_high
+        and slots[slot, 3] ^ check == opponent_low
+        and slots[slot, 4] ^ check == opponent_high
+    ):
+        return int(np.int64(check))
+    return 0
 
 
 @compiled
-def find(table: Table, player: Board, opponent: Board, home: int) -> int:
-    """The slot holding the position in its bucket, or -1."""
-    if _holds(table, home, player, opponent):
-        return home
-    if _holds(table, home + 1, player, opponent):
-        return home + 1
-    return -1
+def find(table: Table, player: Board, opponent: Board, home: int) -> tuple[int, int]:
+    """The slot holding the position in its bucket and its entry, or (-1, 0)."""
+    entry = _read(table, home, player, opponent)
+    if entry != 0:
+        return home, entry
+    entry = _read(table, home + 1, player, opponent)
+    if entry != 0:
+        return home + 1, entry
+    return -1, 0
 
 
 @compiled
@@ -109,25 +162,24 @@ def store(
     """Keep a result in `slot` (the position's own, found earlier) or, if -1, in its bucket."""
     if slot < 0:
         other = home + 1
-        slot = home if table.depths[home] <= table.depths[other] else other
+        home_depth = entry_depth(int(np.int64(table.slots[home, 0])))
+        slot = home if home_depth <= entry_depth(int(np.int64(table.slots[other, 0]))) else other
+    check = np.uint64(pack(depth, lower, upper, move, estimated))
     player_low, player_high = words(player)
     opponent_low, opponent_high = words(opponent)
-    table.keys[slot, 0] = player_low
-    table.keys[slot, 1] = player_high
-    table.keys[slot, 2] = opponent_low
-    table.keys[slot, 3] = opponent_high
-    table.depths[slot] = depth
-    table.lowers[slot] = lower
-    table.uppers[slot] = upper
-    table.moves[slot] = move
-    table.estimated[slot] = estimated
+    slots = table.slots
+    slots[slot, 1] = player_low ^ check
+    slots[slot, 2] = player_high ^ check
+    slots[slot, 3] = opponent_low ^ check
+    slots[slot, 4] = opponent_high ^ check
+    slots[slot, 0] = check
 
 
 @compiled
 def stored_move(table: Table, player: Board, opponent: Board) -> int:
     """The best move kept for the position, NO_MOVE if none."""
-    slot = find(table, player, opponent, home_slot(table, player, opponent))
-    return NO_MOVE if slot < 0 else int(table.moves[slot])
+    slot, entry = find(table, player, opponent, home_slot(table, player, opponent))
+    return NO_MOVE if slot < 0 else entry_move(entry)
 
 
 @compiled

@@ -44,7 +44,7 @@ from damero.engines.othello.patterns import (
     save_weights,
     stage_of,
 )
-from damero.games.othello import Othello
+from damero.games.othello.rules import OthelloPosition
 
 _GEOMETRY = geometry_of(8)
 _FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -75,7 +75,7 @@ def empties_of(board: Board) -> int:
 
 def play_game(rng: random.Random, *, noise: float = 2.0, random_rate: float = 0.05) -> list[Board]:
     """Every position of one noisy self-play game from a random opening, the start included."""
-    start = Othello().start()
+    start = OthelloPosition.start()
     board: Board = (_GEOMETRY.to_engine(start.player), _GEOMETRY.to_engine(start.opponent))
     opening = rng.randint(2, 10)
     boards = [board]

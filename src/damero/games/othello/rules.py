@@ -1,39 +1,24 @@
-"""Othello (Reversi) on even boards from 4x4 to 10x10, kept as two integer bitboards."""
+"""Othello (Reversi) on even boards from 4x4 to 10x10, kept as two integer bitboards.
+
+The rules alone, apart from the `Othello` Game value, so that the engine can build on them.
+"""
 
 from __future__ import annotations
 
 import functools
-import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from damero.core import (
-    Analyst,
-    Command,
-    GameDefaults,
-    Limit,
-    Message,
-    Outcome,
-    Player,
-    Side,
-    Value,
-    count,
-    describe_value,
-    parse_number,
-    parse_seconds,
-    split_words,
-)
+from damero.core import Outcome, Side, parse_number, split_words
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from damero.players import THINKING, check_level
 
 SIZES = (4, 6, 8, 10)
 """The board sizes the seed allows: even numbers from 4 to 10."""
 
 DEFAULT_SIZE = 8
 PLAYABLE = "*"
-"""How `Othello.draw_playable` marks a square where the side to move may place a disc."""
+"""How `draw_playable` marks a square where the side to move may place a disc."""
 
 _EMPTY = "."
 
@@ -79,7 +64,7 @@ def _tables(size: int) -> _Tables:
     return _Tables(size, board_mask, tuple(left), tuple(right))
 
 
-def _check_size(size: int) -> None:
+def check_size(size: int) -> None:
     if size not in SIZES:
         raise ValueError(f"an Othello board is 4, 6, 8 or 10 squares wide, not {size!r}")
 
@@ -195,7 +180,7 @@ class OthelloPosition:
     @classmethod
     def start(cls, size: int = DEFAULT_SIZE) -> OthelloPosition:
         """The seed's initial board: O on the top-left and bottom-right of the centre, X to move."""
-        _check_size(size)
+        check_size(size)
         middle = size // 2
         x_discs = (1 << ((middle - 1) * size + middle)) | (1 << (middle * size + middle - 1))
         o_discs = (1 << ((middle - 1) * size + middle - 1)) | (1 << (middle * size + middle))
@@ -205,7 +190,7 @@ class OthelloPosition:
     def from_rows(cls, rows: Sequence[str], side_to_move: Side) -> OthelloPosition:
         """A position from rows of 'X', 'O', '.', top row first; raises ValueError if malformed."""
         size = len(rows)
-        _check_size(size)
+        check_size(size)
         x_discs = o_discs = 0
         for row, text in enumerate(rows):
             if len(text) != size or any(cell not in "XO." for cell in text):
@@ -373,294 +358,6 @@ def format_position(position: OthelloPosition) -> str:
     return f"{board} {'X' if position.side_to_move is Side.FIRST else 'O'}"
 
 
-class OthelloEnginePlayer:
-    """Plays Othello with the engine at a level, stopping each think at `limit` as `clock` tells."""
-
-    def __init__(
-        self, *, level: int, rng: random.Random, limit: Limit, clock: Callable[[], float] | None
-    ) -> None:
-        check_level(level)
-        self.level = level
-        self.rng = rng
-        self.limit = limit
-        self.clock = clock
-
-    def choose(self, position: OthelloPosition) -> Move:
-        # Imported here: compiling the engine is only worth its start-up time in an Othello game.
-        from damero.engines.othello import choose_move
-
-        return choose_move(
-            position, level=self.level, rng=self.rng, limit=self.limit, clock=self.clock
-        )
-
-
-@dataclass(frozen=True)
-class OthelloEngineAnalyst:
-    """The engine's view of each move: a disc score, exact near the end of the game."""
-
-    @property
-    def is_timed(self) -> bool:
-        return True
-
-    def move_values(
-        self,
-        position: OthelloPosition,
-        *,
-        limit: Limit = THINKING,
-        clock: Callable[[], float] | None = None,
-    ) -> list[tuple[Move, Value]]:
-        """Exact near the end, unless a time limit (with a clock) stops the solve: then, as far
-        from the end, the engine's estimate, said to be one."""
-        from damero.engines.othello import analyse_moves
-
-        scores, is_exact = analyse_moves(position, limit, clock=clock)
-        return [(move, Value(score=score, is_exact=is_exact)) for move, score in scores]
-
-    def player(
-        self,
-        *,
-        level: int,
-        rng: Any,
-        limit: Limit = THINKING,
-        clock: Callable[[], float] | None = None,
-    ) -> Player:
-        return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
-
-
-def _count_leaves(
-    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
-) -> tuple[Message, ...]:
-    from damero.engines.othello import perft as count_leaves
-
-    depth, size = values["depth"], values["size"]
-    started = clock()
-    leaves = count_leaves(OthelloPosition.start(size), depth)
-    seconds = clock() - started
-    rate = leaves / seconds if seconds > 0 else 0.0
-    return (
-        Message(
-            "othello.perft",
-            {"depth": depth, "size": size, "leaves": leaves, "seconds": seconds, "rate": rate},
-        ),
-    )
-
-
-def _solve(
-    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
-) -> tuple[Message | str, ...]:
-    """Solves exactly; with `seconds`, searches deeper and deeper until then and gives the best
-    move found, exact if the search reached the end."""
-    started = clock()  # before loading the engine, so the time left and the time so far add up
-    from damero.engines.othello import search, solve
-
-    if values["board"] is None:
-        position = OthelloPosition.start(values["size"])
-    else:
-        position = parse_position(f"{values['board']} {values['side'] or ''}")
-    game = Othello(position.size)
-    side = position.side_to_move
-    empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
-    if values.get("seconds") is None:
-        report(Message("othello.solving", {"empties": empties}))
-        score, move = solve(position)
-        best = "-" if move is None else format_move(move)
-        meaning = describe_value(game, Value(score=score), side)
-        solved = {"meaning": meaning, "move": best, "seconds": clock() - started}
-        return (game.draw(position), Message("analysis.solved", solved))
-    deadline: float = started + values["seconds"]
-    found = None
-
-    def should_stop() -> bool:
-        """Polled by the search: reports the latest depth with the time left, and ends it then."""
-        now = clock()
-        if found is not None:
-            progress = {
-                "empties": empties,
-                "depth": found.depth,
-                "nodes": found.nodes,
-                "move": format_move(found.best_move),
-                "left": max(0.0, deadline - now),
-            }
-            report(Message("othello.searching", progress))
-        return now >= deadline
-
-    for analysis in search(position, should_stop=should_stop):
-        found = analysis
-        should_stop()
-    if found is None:
-        return (game.draw(position), Message("analysis.no_move"))
-    value = Value(score=found.score, is_exact=found.is_exact)
-    result = {
-        "meaning": describe_value(game, value, side),
-        "move": format_move(found.best_move),
-        "depth": found.depth,
-        "seconds": clock() - started,
-    }
-    key = "analysis.solved" if found.is_exact else "othello.best_so_far"
-    return (game.draw(position), Message(key, result))
-
-
-_SIZE_OPTION = (
-    ("--size",),
-    {"type": count, "default": DEFAULT_SIZE, "choices": SIZES, "help": "othello.size_option"},
-)
-
-
-@dataclass(frozen=True)
-class Othello(GameDefaults):
-    """The Game entry point for Othello; `size` is the board width, an even number from 4 to 10."""
-
-    size: int = DEFAULT_SIZE
-
-    def __post_init__(self) -> None:
-        _check_size(self.size)
-
-    @property
-    def name(self) -> str:
-        return "othello"
-
-    @property
-    def side_options(self) -> tuple[tuple[str, Side], ...]:
-        return (("x", Side.FIRST), ("o", Side.SECOND))
-
-    @property
-    def options(self) -> Mapping[str, tuple[int, ...]]:
-        return {"size": SIZES}
-
-    def variant(self, **options: int) -> Othello:
-        unknown = set(options) - {"size"}
-        if unknown:
-            raise ValueError(f"Othello's only option is size, not {sorted(unknown)}")
-        return Othello(options.get("size", self.size))
-
-    def start(self) -> OthelloPosition:
-        return OthelloPosition.start(self.size)
-
-    def parse_position(self, text: str) -> OthelloPosition:
-        return parse_position(text)
-
-    def format_position(self, position: OthelloPosition) -> str:
-        return format_position(position)
-
-    def parse_move(self, position: OthelloPosition, text: str) -> Move:
-        return parse_move(text, size=position.size)
-
-    def format_move(self, move: Move) -> str:
-        return format_move(move)
-
-    def draw(self, position: OthelloPosition) -> str:
-        """Numbered board as in the seed: column numbers on top, row numbers on the left.
-
-        Row numbers are right-aligned to the width of the largest one, so on 10x10 they take two
-        characters; each column number starts above its column, so the "10" overhangs by one.
-        """
-        return "\n".join(draw_board(position.board_rows()))
-
-    def draw_playable(self, position: OthelloPosition) -> str:
-        """`draw` with a '*' on each square where the side to move may place a disc."""
-        rows = [list(row) for row in position.board_rows()]
-        for move in position.legal_moves():
-            if not move.is_pass:
-                rows[move.row][move.column] = PLAYABLE
-        return "\n".join(draw_board("".join(row) for row in rows))
-
-    def side_key(self, side: Side) -> str:
-        return "othello.x" if side is Side.FIRST else "othello.o"
-
-    def side_name(self, side: Side) -> Message:
-        return Message(self.side_key(side))
-
-    def prompt(self, position: OthelloPosition) -> Message:
-        return Message("othello.prompt", {"side": self.side_name(position.side_to_move)})
-
-    def status(self, position: OthelloPosition) -> tuple[Message, ...]:
-        counts = Message(
-            "othello.counts",
-            {"x": position.count(Side.FIRST), "o": position.count(Side.SECOND)},
-        )
-        if position.is_game_over():
-            return (counts,)
-        turn = Message("othello.turn", {"side": self.side_name(position.side_to_move)})
-        return (counts, turn)
-
-    def describe_pass(self, position: OthelloPosition) -> Message:
-        """What to say when the side to move has no placement and passes automatically."""
-        return Message("othello.passes", {"side": self.side_name(position.side_to_move)})
-
-    def automatic_move(self, position: OthelloPosition) -> tuple[Move, Message] | None:
-        """The forced pass of a side that cannot place while the game goes on, with its notice."""
-        if position.legal_moves() == (PASS,):
-            return PASS, self.describe_pass(position)
-        return None
-
-    @property
-    def record_format(self) -> Any:
-        """The seed's game file; imported here because the file reader builds on these rules."""
-        from damero.records.othello_file import SEED_FILE
-
-        return SEED_FILE
-
-    @property
-    def analyst(self) -> Analyst:
-        return OthelloEngineAnalyst()
-
-    @property
-    def commands(self) -> tuple[Command, ...]:
-        perft = Command(
-            "perft",
-            "othello.perft_help",
-            (
-                (("depth",), {"type": count, "metavar": "othello.depth_metavar"}),
-                _SIZE_OPTION,
-            ),
-            _count_leaves,
-        )
-        solve = Command(
-            "solve",
-            "othello.solve_help",
-            (
-                (
-                    ("board",),
-                    {
-                        "nargs": "?",
-                        "metavar": "othello.board_metavar",
-                        "help": "othello.solve_board_help",
-                    },
-                ),
-                (("side",), {"nargs": "?", "type": str.upper, "choices": ("X", "O")}),
-                _SIZE_OPTION,
-                (
-                    ("--seconds",),
-                    {
-                        "type": parse_seconds,
-                        "metavar": "help.seconds_metavar",
-                        "help": "othello.solve_seconds_help",
-                    },
-                ),
-            ),
-            _solve,
-        )
-        return (perft, solve)
-
-    def describe_outcome(
-        self, position: OthelloPosition, outcome: Outcome, *, winner_is_computer: bool = False
-    ) -> tuple[Message, ...]:
-        if outcome.winner is None:
-            discs = position.count(Side.FIRST)
-            return (Message("othello.draw_result", {"discs": discs}),)
-        winner = outcome.winner
-        return (
-            Message(
-                "othello.wins",
-                {
-                    "side": self.side_name(winner),
-                    "winner_discs": position.count(winner),
-                    "loser_discs": position.count(winner.other),
-                },
-            ),
-        )
-
-
 def draw_board(rows: Iterable[str]) -> list[str]:
     """The seed's numbered drawing of board rows (see `Othello.draw`), one string per line."""
     rows = list(rows)
@@ -670,3 +367,17 @@ def draw_board(rows: Iterable[str]) -> list[str]:
     for number, row in enumerate(rows, start=1):
         lines.append(f"{number:>{width}} " + " ".join(row))
     return lines
+
+
+def draw_playable(position: OthelloPosition) -> str:
+    """The seed's drawing with a '*' on each square where the side to move may place a disc."""
+    rows = [list(row) for row in position.board_rows()]
+    for move in position.legal_moves():
+        if not move.is_pass:
+            rows[move.row][move.column] = PLAYABLE
+    return "\n".join(draw_board("".join(row) for row in rows))
+
+
+def side_key(side: Side) -> str:
+    """The catalogue key naming `side`: 'othello.x' or 'othello.o'."""
+    return "othello.x" if side is Side.FIRST else "othello.o"

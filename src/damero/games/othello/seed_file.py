@@ -1,4 +1,5 @@
 """The Othello seed's game file: a header, then the board after each placement; read and checked.
+It belongs to the game, beside its rules: no other game is kept in it.
 
 The format, byte for byte (LF line ends, no trailing spaces)::
 
@@ -23,11 +24,11 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TextIO
+from typing import IO, Any, TextIO
 
-from damero.core import Message, Side, parse_number
+from damero.core import Game, Message, Side, parse_number
 from damero.errors import CutOffRecordError, IllegalMoveError, RecordError
-from damero.games.othello import PASS, SIZES, Move, Othello, OthelloPosition
+from damero.games.othello.rules import PASS, SIZES, Move, OthelloPosition, side_key
 from damero.records.appending import AppendOnlyFile, FileRecorder, create_file
 from damero.records.record import Record, record_moves
 
@@ -197,7 +198,7 @@ def _steps(
             continue
         elif rows == previous.board_rows():
             if not pass_unseen:
-                side = Message(Othello().side_key(previous.side_to_move))
+                side = Message(side_key(previous.side_to_move))
                 raise RecordError("record.not_a_pass", line=line, number=number, side=side)
             pass_unseen = False
             yield number, previous, (), previous, line
@@ -288,7 +289,10 @@ def _boards(record: Record) -> list[OthelloPosition]:
 
 @dataclass(frozen=True)
 class SeedFileFormat:
-    """The seed's game file as a `RecordFormat`: the moves are read from the boards."""
+    """The seed's game file as a `RecordFormat`: the moves are read from the boards, and `game`
+    (Othello, any size) is the game its records are of."""
+
+    game: Game[Any, Any]
 
     @property
     def keeps_every_game(self) -> bool:
@@ -297,16 +301,20 @@ class SeedFileFormat:
     def recognises(self, first_line: str) -> bool:
         return first_line == TITLE
 
-    def read(self, stream: TextIO) -> Record:
+    def read(self, stream: TextIO, games: Sequence[Game[Any, Any]]) -> Record:
         """The record, its `entries` the position each board shows: a board repeated for a pass
-        in the game shows the position before the pass and the repeat the one after it."""
+        in the game shows the position before the pass and the repeat the one after it.
+
+        `games` is not needed: the file is always a game of `self.game`, of the size it says."""
         start: OthelloPosition | None = None
         moves: list[Move] = []
         entries: list[int] = []
 
         def record() -> Record:
             assert start is not None
-            return Record(Othello(start.size), (), start, tuple(moves), tuple(entries))
+            return Record(
+                self.game.variant(size=start.size), (), start, tuple(moves), tuple(entries)
+            )
 
         try:
             for _number, board, steps, position, _line in _steps(stream):
@@ -337,6 +345,3 @@ class SeedFileFormat:
         """Numbers the next board one past the file's last: past the boards it was read with."""
         boards = len(record.entries) or len(_boards(record))
         return board_recorder(file, boards_before=boards)
-
-
-SEED_FILE = SeedFileFormat()

@@ -5,6 +5,8 @@ odd rows use columns 2, 4, 6, 8 and even rows columns 1, 3, 5, 7. The cats start
 1..4 and only move towards row 8; the mouse is first placed on 29..32, then moves
 one square diagonally either way. After the placement the mouse moves first, and then
 turns alternate strictly.
+
+The rules alone, apart from the `CatMouse` Game value, so that the solvers can build on them.
 """
 
 from __future__ import annotations
@@ -13,22 +15,9 @@ import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from damero.core import (
-    Analyst,
-    Command,
-    GameDefaults,
-    Message,
-    Outcome,
-    Side,
-    Verdict,
-    parse_number,
-    split_words,
-)
+from damero.core import Message, Outcome, Side, parse_number, split_words
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from damero.players import ExactAnalyst
-from damero.records.movelist import MOVE_LIST, MoveListFormat
 
 MOUSE = Side.FIRST
 CATS = Side.SECOND
@@ -330,21 +319,6 @@ def format_position(position: CatMousePosition) -> str:
     return " ".join([mouse, *map(str, position.cats), side])
 
 
-def _exact_verdicts(position: CatMousePosition) -> list[tuple[Move, Verdict]]:
-    # Imported here: the table takes a few seconds to build, so only a game that asks pays.
-    from damero.solvers.retrograde import tablebase
-
-    return tablebase().move_values(position)
-
-
-def _solve(
-    values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
-) -> tuple[Message, ...]:
-    from damero.solvers.retrograde import summary_messages, tablebase
-
-    return summary_messages(tablebase().summary())
-
-
 def _numbered_cell(row: int, column: int) -> str:
     square = square_at(row, column)
     return "  " if square is None else f"{square:02d}"
@@ -382,106 +356,51 @@ def _row_and_column(square: object) -> Message:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class CatMouse(GameDefaults):
-    """The game of Four Cats and the Mouse, as damero's front ends and players see it."""
-
-    @property
-    def name(self) -> str:
-        return "catmouse"
-
-    @property
-    def side_options(self) -> tuple[tuple[str, Side], ...]:
-        return (("mouse", MOUSE), ("cats", CATS))
-
-    def start(self) -> CatMousePosition:
-        return CatMousePosition.start()
-
-    def parse_position(self, text: str) -> CatMousePosition:
-        return parse_position(text)
-
-    def format_position(self, position: CatMousePosition) -> str:
-        return format_position(position)
-
-    def parse_move(self, position: CatMousePosition, text: str) -> Move:
-        """Squares by number ('26'; '20 24'), or by row and column as the CLIPS version of the
-        seed asks for them ('6 3'; '5 8 6 7'): the same squares, named another way."""
-        words = split_words(text)
-        by_row_and_column = len(words) == (2 if position.side_to_move is MOUSE else 4) and all(
-            parse_number(word) in _ROWS_AND_COLUMNS for word in words
+def parse_move(position: CatMousePosition, text: str) -> Move:
+    """Squares by number ('26'; '20 24'), or by row and column as the CLIPS version of the
+    seed asks for them ('6 3'; '5 8 6 7'): the same squares, named another way."""
+    words = split_words(text)
+    by_row_and_column = len(words) == (2 if position.side_to_move is MOUSE else 4) and all(
+        parse_number(word) in _ROWS_AND_COLUMNS for word in words
+    )
+    if not by_row_and_column:
+        return _move_of(position, parse_squares(text), text)
+    move = _move_of(position, _squares_by_row_and_column(text), text)
+    refusal = position.refusal(move)
+    if refusal is not None:
+        # Said with the squares as the player named them, by row and column.
+        raise IllegalMoveError(
+            refusal.message.key,
+            **{
+                name: _row_and_column(value) if name in _SQUARE_VALUES else value
+                for name, value in refusal.values.items()
+            },
         )
-        if not by_row_and_column:
-            return _move_of(position, parse_squares(text), text)
-        move = _move_of(position, _squares_by_row_and_column(text), text)
-        refusal = position.refusal(move)
-        if refusal is not None:
-            # Said with the squares as the player named them, by row and column.
-            raise IllegalMoveError(
-                refusal.message.key,
-                **{
-                    name: _row_and_column(value) if name in _SQUARE_VALUES else value
-                    for name, value in refusal.values.items()
-                },
-            )
-        return move
-
-    def format_move(self, move: Move) -> str:
-        if isinstance(move, MouseMove):
-            return str(move.target)
-        return f"{move.origin} {move.target}"
-
-    def draw(self, position: CatMousePosition) -> str:
-        """The seed's Cuadro 3: the numbered board, five spaces, then the pieces (GT, RT)."""
-
-        def piece(row: int, column: int) -> str:
-            square = square_at(row, column)
-            if square is not None and square == position.mouse:
-                return "RT"
-            if square is not None and square in position.cats:
-                return "GT"
-            return "  "
-
-        left, right = _grid(_numbered_cell), _grid(piece)
-        return "\n".join(f"{a}     {b}" for a, b in zip(left, right, strict=True))
-
-    def side_key(self, side: Side) -> str:
-        return "catmouse.mouse" if side is MOUSE else "catmouse.cats"
-
-    def prompt(self, position: CatMousePosition) -> Message:
-        if position.mouse is None:
-            return Message("catmouse.prompt_start")
-        if position.side_to_move is MOUSE:
-            return Message("catmouse.prompt_mouse")
-        return Message("catmouse.prompt_cats")
-
-    def status(self, position: CatMousePosition) -> tuple[Message, ...]:
-        if position.outcome() is not None:
-            return ()
-        mover = "catmouse.turn_mouse" if position.side_to_move is MOUSE else "catmouse.turn_cats"
-        return (Message(mover),)
-
-    @property
-    def record_format(self) -> MoveListFormat:
-        return MOVE_LIST
-
-    @property
-    def piece_marks(self) -> Mapping[str, Side]:
-        return {"RT": MOUSE, "GT": CATS}
-
-    @property
-    def analyst(self) -> Analyst:
-        """The retrograde tablebase: every position's exact value."""
-        return _ANALYST
-
-    @property
-    def commands(self) -> tuple[Command, ...]:
-        return (Command("solve", "catmouse.solve_help", (), _solve),)
-
-    def describe_outcome(
-        self, position: CatMousePosition, outcome: Outcome, *, winner_is_computer: bool = False
-    ) -> tuple[Message, ...]:
-        winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"
-        return (Message(winner), Message(outcome.reason))
+    return move
 
 
-_ANALYST = ExactAnalyst(_exact_verdicts)
+def format_move(move: Move) -> str:
+    """The squares a player types for `move`: '26', or the cat's square and its new one, '20 24'."""
+    if isinstance(move, MouseMove):
+        return str(move.target)
+    return f"{move.origin} {move.target}"
+
+
+def draw_board(position: CatMousePosition) -> str:
+    """The seed's Cuadro 3: the numbered board, five spaces, then the pieces (GT, RT)."""
+
+    def piece(row: int, column: int) -> str:
+        square = square_at(row, column)
+        if square is not None and square == position.mouse:
+            return "RT"
+        if square is not None and square in position.cats:
+            return "GT"
+        return "  "
+
+    left, right = _grid(_numbered_cell), _grid(piece)
+    return "\n".join(f"{a}     {b}" for a, b in zip(left, right, strict=True))
+
+
+def side_key(side: Side) -> str:
+    """The catalogue key naming `side`: 'catmouse.mouse' or 'catmouse.cats'."""
+    return "catmouse.mouse" if side is MOUSE else "catmouse.cats"

@@ -4,6 +4,8 @@ Cells are numbered 1..9 row by row. X moves first; three marks of one side in a 
 a column or a diagonal win; a full board without such a line is a draw. The rules
 follow the article's prose: its code checks occupancy the wrong way round and mixes
 up its empty-cell character, so it is not the reference.
+
+The rules alone, apart from the `TicTacToe` Game value, so that solvers can build on them.
 """
 
 from __future__ import annotations
@@ -12,10 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number
+from damero.core import Message, Outcome, Side, parse_number
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from damero.players import negamax_analyst
-from damero.records.movelist import MOVE_LIST, MoveListFormat
 
 Mark = Literal["X", "O"]
 CELLS = range(1, 10)
@@ -193,82 +193,13 @@ def parse_board(text: str) -> TicTacToePosition:
     )
     side = Side.FIRST if x_count == o_count else Side.SECOND
     if _line_of(cells, MARKS[side]) is not None:
-        raise InvalidPositionError("tictactoe.played_after_line", player=_player(side))
+        raise InvalidPositionError("tictactoe.played_after_line", player=player_name(side))
     return TicTacToePosition(cells, side)
 
 
 SIDE_KEYS: Mapping[Side, str] = {Side.FIRST: "tictactoe.x", Side.SECOND: "tictactoe.o"}
 
 
-def _player(side: Side) -> Message:
+def player_name(side: Side) -> Message:
+    """The catalogue's name of `side`, X or O, to fill a message's {player}."""
     return Message(SIDE_KEYS[side])
-
-
-@dataclass(frozen=True, slots=True)
-class TicTacToe(GameDefaults):
-    """The game's entry point for front ends and computer players."""
-
-    @property
-    def name(self) -> str:
-        return "tictactoe"
-
-    @property
-    def side_options(self) -> tuple[tuple[str, Side], ...]:
-        return (("x", Side.FIRST), ("o", Side.SECOND))
-
-    def start(self) -> TicTacToePosition:
-        return TicTacToePosition()
-
-    def parse_position(self, text: str) -> TicTacToePosition:
-        """Nine cells, e.g. 'XX-OO----'; the side to move follows from the counts."""
-        return parse_board(text)
-
-    def format_position(self, position: TicTacToePosition) -> str:
-        return position.board
-
-    def parse_move(self, position: TicTacToePosition, text: str) -> Move:
-        """A cell 1..9; whether it is free is for `play` to say."""
-        return parse_cell(text)
-
-    def format_move(self, move: Move) -> str:
-        return format_cell(move)
-
-    def draw(self, position: TicTacToePosition) -> str:
-        """The article's numbered board, three lines without a final line break."""
-        return draw_board(position)
-
-    def side_key(self, side: Side) -> str:
-        return SIDE_KEYS[side]
-
-    def prompt(self, position: TicTacToePosition) -> Message:
-        return Message("tictactoe.prompt", {"player": _player(position.side_to_move)})
-
-    def status(self, position: TicTacToePosition) -> tuple[Message, ...]:
-        """The article's reminder that marked cells are taken, once, after the first mark; the
-        prompt already says whose turn it is and what to type."""
-        if sum(mark is not None for mark in position.cells) == 1:
-            return (Message("tictactoe.taken_shown"),)
-        return ()
-
-    @property
-    def record_format(self) -> MoveListFormat:
-        return MOVE_LIST
-
-    @property
-    def analyst(self) -> Analyst:
-        """Plain negamax: the whole game is 5,478 positions."""
-        return negamax_analyst(self)
-
-    def describe_outcome(
-        self, position: TicTacToePosition, outcome: Outcome, *, winner_is_computer: bool = False
-    ) -> tuple[Message, ...]:
-        """The article's closing lines: congratulations to a person who won, or the draw; the
-        computer's win is said as such."""
-        if outcome.winner is None:
-            return (Message("tictactoe.draw"),)
-        if winner_is_computer:
-            return (Message("tictactoe.computer_won", {"player": _player(outcome.winner)}),)
-        return (
-            Message("tictactoe.congratulations", {"player": _player(outcome.winner)}),
-            Message("tictactoe.you_won"),
-        )

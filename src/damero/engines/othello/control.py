@@ -1,0 +1,40 @@
+"""The control array a compiled search shares with the Python that drives it: nodes, limits, stop.
+
+One small int64 array per thread: the compiled code counts its nodes in it and watches it for a
+stop request, which Python (another thread) may raise at any time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from damero.engines.othello.bits import compiled
+from damero.engines.othello.table import NO_MOVE
+
+NODES = 0
+NODE_LIMIT = 1
+STOPPED = 2
+"""Set by the compiled code once the node limit or a stop request cut the work short."""
+BEST_MOVE = 3
+STOP_REQUEST = 4
+"""Set from Python (another thread) to make the compiled code unwind at its next check."""
+ESTIMATES = 5
+"""The search's leaves scored by the evaluation: a depth that adds none is exact."""
+CONTROL_SIZE = 6
+
+
+def new_control(node_limit: int | None) -> npt.NDArray[np.int64]:
+    control = np.zeros(CONTROL_SIZE, dtype=np.int64)
+    control[NODE_LIMIT] = np.iinfo(np.int64).max if node_limit is None else node_limit
+    control[BEST_MOVE] = NO_MOVE
+    return control
+
+
+@compiled
+def out_of_budget(control: npt.NDArray[np.int64]) -> bool:
+    """Counts a node; true (and remembered) once the node limit or a stop request ends the work."""
+    control[NODES] += 1
+    if control[NODES] > control[NODE_LIMIT] or control[STOP_REQUEST] != 0:
+        control[STOPPED] = 1
+    return bool(control[STOPPED] != 0)

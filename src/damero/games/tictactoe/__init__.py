@@ -1,0 +1,125 @@
+"""Tic-tac-toe as damero plays it: the `TicTacToe` Game value that ties the rules to the move
+list, the negamax analyst and the game's words. A new game copies this package: `rules.py`,
+`words.py` and this entry.
+
+The rules live in `damero.games.tictactoe.rules`; their public names are re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from damero.core import Analyst, GameDefaults, Message, Outcome, Side
+from damero.games.tictactoe import words
+from damero.games.tictactoe.rules import (
+    CELLS,
+    EMPTY_CELL,
+    LINES,
+    MARKS,
+    SIDE_KEYS,
+    SIDES,
+    Mark,
+    Move,
+    TicTacToePosition,
+    draw_board,
+    format_cell,
+    parse_board,
+    parse_cell,
+    player_name,
+)
+from damero.players import negamax_analyst
+from damero.records.movelist import MOVE_LIST, MoveListFormat
+
+__all__ = [
+    "CELLS",
+    "EMPTY_CELL",
+    "LINES",
+    "MARKS",
+    "SIDES",
+    "SIDE_KEYS",
+    "Mark",
+    "Move",
+    "TicTacToe",
+    "TicTacToePosition",
+    "draw_board",
+    "format_cell",
+    "parse_board",
+    "parse_cell",
+    "player_name",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TicTacToe(GameDefaults):
+    """The game's entry point for front ends and computer players."""
+
+    @property
+    def name(self) -> str:
+        return "tictactoe"
+
+    @property
+    def side_options(self) -> tuple[tuple[str, Side], ...]:
+        return (("x", Side.FIRST), ("o", Side.SECOND))
+
+    def start(self) -> TicTacToePosition:
+        return TicTacToePosition()
+
+    def parse_position(self, text: str) -> TicTacToePosition:
+        """Nine cells, e.g. 'XX-OO----'; the side to move follows from the counts."""
+        return parse_board(text)
+
+    def format_position(self, position: TicTacToePosition) -> str:
+        return position.board
+
+    def parse_move(self, position: TicTacToePosition, text: str) -> Move:
+        """A cell 1..9; whether it is free is for `play` to say."""
+        return parse_cell(text)
+
+    def format_move(self, move: Move) -> str:
+        return format_cell(move)
+
+    def draw(self, position: TicTacToePosition) -> str:
+        """The article's numbered board, three lines without a final line break."""
+        return draw_board(position)
+
+    def side_key(self, side: Side) -> str:
+        return SIDE_KEYS[side]
+
+    def prompt(self, position: TicTacToePosition) -> Message:
+        return Message("tictactoe.prompt", {"player": player_name(position.side_to_move)})
+
+    def status(self, position: TicTacToePosition) -> tuple[Message, ...]:
+        """The article's reminder that marked cells are taken, once, after the first mark; the
+        prompt already says whose turn it is and what to type."""
+        if sum(mark is not None for mark in position.cells) == 1:
+            return (Message("tictactoe.taken_shown"),)
+        return ()
+
+    @property
+    def record_format(self) -> MoveListFormat:
+        return MOVE_LIST
+
+    @property
+    def analyst(self) -> Analyst:
+        """Plain negamax: the whole game is 5,478 positions."""
+        return negamax_analyst(self)
+
+    @property
+    def messages(self) -> Mapping[str, Mapping[str, str]]:
+        """The game's words in English and Spanish (`damero.games.tictactoe.words`)."""
+        return words.MESSAGES
+
+    def describe_outcome(
+        self, position: TicTacToePosition, outcome: Outcome, *, winner_is_computer: bool = False
+    ) -> tuple[Message, ...]:
+        """The article's closing lines: congratulations to a person who won, or the draw; the
+        computer's win is said as such."""
+        if outcome.winner is None:
+            return (Message("tictactoe.draw"),)
+        if winner_is_computer:
+            return (Message("tictactoe.computer_won", {"player": player_name(outcome.winner)}),)
+        return (
+            Message("tictactoe.congratulations", {"player": player_name(outcome.winner)}),
+            Message("tictactoe.you_won"),
+        )

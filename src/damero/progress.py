@@ -1,0 +1,400 @@
+"""A game being played, as one immutable value every front end keeps: the terminal's match loop,
+its replay and play-on, and the server's live games.
+
+The rules know positions; a game in progress also knows who sits at each side, how far a
+take-back goes, the moves the rules made on their own, a version that grows with every change,
+and a result that the players or the clock may give as well as the board (DESIGN.md, "A game
+in progress").
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from damero.core import Game, Message, Outcome, Side
+from damero.errors import DameroError
+
+
+class GameOverError(DameroError):
+    """A move, take-back or result asked of a game that has ended."""
+
+
+class NothingToTakeBackError(DameroError):
+    """A take-back asked where no person's move can be taken back."""
+
+
+class OfferError(DameroError):
+    """An offer made twice, or an answer to an offer nobody made."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a side: a person, or the computer at `level` 1..5."""
+
+    level: int | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+PERSON = Seat()
+
+
+class Ending(enum.Enum):
+    """Why a game ended: on the board, or by what the players or the clock did."""
+
+    RULES = "rules"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    TIME = "time"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: the winner (None for a draw) and why."""
+
+    winner: Side | None
+    ending: Ending
+
+    @classmethod
+    def of_outcome(cls, outcome: Outcome) -> Result:
+        return cls(outcome.winner, Ending.RULES)
+
+
+@dataclass(frozen=True, slots=True)
+class Forced:
+    """A move the rules made on their own (an Othello pass), with the notice that says so."""
+
+    move: Any
+    notice: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """The standing offers of a game, each the side that made it: a draw and a take-back while
+    it goes on, a rematch once it has ended."""
+
+    draw: Side | None = None
+    undo: Side | None = None
+    rematch: Side | None = None
+
+
+NO_OFFERS = Offers()
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A Fischer clock, in milliseconds: each side's time `left` when its clock last stopped, and
+    the side whose clock runs since `since` (seconds, as the server's clock tells).
+
+    A side gains `increment` after each move it made on a running clock. Time is passed in,
+    never read here, so the clock is as pure as the rules.
+    """
+
+    initial: int
+    increment: int
+    left: tuple[int, int]
+    running: Side | None = None
+    since: float = 0.0
+
+    @classmethod
+    def of(cls, *, initial: int, increment: int) -> Clock:
+        return cls(initial, increment, (initial, initial))
+
+    def remaining(self, side: Side, now: float) -> int:
+        """`side`'s time left at `now`, never below 0."""
+        left = self.left[side.value]
+        if self.running is side:
+            left -= round((now - self.since) * 1000)
+        return max(left, 0)
+
+    @property
+    def falls_at(self) -> float | None:
+        """When the running side's time runs out, if nothing happens before."""
+        if self.running is None:
+            return None
+        return self.since + self.left[self.running.value] / 1000
+
+    def fallen(self, now: float) -> Side | None:
+        """The side whose time has run out at `now`, if any."""
+        if self.running is not None and self.remaining(self.running, now) <= 0:
+            return self.running
+        return None
+
+    def switched(self, now: float, *, to: Side | None, gaining: Side | None = None) -> Clock:
+        """The clock at `now` with `to`'s time running (None: nobody's): the side whose time ran
+        is charged for it, and gains the increment if it is `gaining`, the side that moved."""
+        left = [self.remaining(side, now) for side in Side]
+        if gaining is not None and self.running is gaining:
+            left[gaining.value] += self.increment
+        return Clock(self.initial, self.increment, (left[0], left[1]), to, now)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInProgress:
+    """One game being played. Every change gives a new value one version on.
+
+    `positions[k]` is the position after `moves[:k]`; `forced` is what the rules did on their
+    own at the last change, for a front end to announce; `decided` is a result given from
+    outside the rules (a resignation, an agreed draw, a flag), which ends the game whatever the
+    board says. `offers` stand until their maker moves; `clock` is None in an untimed game.
+    """
+
+    game: Game[Any, Any]
+    start: Any
+    moves: tuple[Any, ...]
+    positions: tuple[Any, ...]
+    seats: tuple[Seat, Seat] = (PERSON, PERSON)
+    version: int = 1
+    forced: tuple[Forced, ...] = ()
+    decided: Result | None = None
+    offers: Offers = NO_OFFERS
+    clock: Clock | None = None
+    _outcomes: dict[int, Outcome | None] = field(
+        default_factory=dict, compare=False, repr=False, hash=False
+    )
+
+    @classmethod
+    def new(
+        cls,
+        game: Game[Any, Any],
+        *,
+        start: Any = None,
+        moves: Sequence[Any] = (),
+        seats: tuple[Seat, Seat] = (PERSON, PERSON),
+        version: int = 1,
+        clock: Clock | None = None,
+    ) -> GameInProgress:
+        """A game from `start` (the game's own if None) after `moves`, with any move the rules
+        make on their own where they stop played at once; `clock` starts once each side has
+        moved. IllegalMoveError for a refused move."""
+        begun = cls.replayed(game, start=start, moves=moves, seats=seats, version=version)
+        return replace(begun._with_forced_moves(version), clock=clock)
+
+    @classmethod
+    def replayed(
+        cls,
+        game: Game[Any, Any],
+        *,
+        start: Any = None,
+        moves: Sequence[Any] = (),
+        seats: tuple[Seat, Seat] = (PERSON, PERSON),
+        version: int = 1,
+    ) -> GameInProgress:
+        """A game from `start` after exactly `moves`, as a record holds it: a replay shows a
+        forced move only once the record has it."""
+        start = game.start() if start is None else start
+        positions = [start]
+        for move in moves:
+            positions.append(positions[-1].play(move))
+        return cls(game, start, tuple(moves), tuple(positions), seats, version)
+
+    @property
+    def position(self) -> Any:
+        return self.positions[-1]
+
+    def seat(self, side: Side) -> Seat:
+        return self.seats[side.value]
+
+    @property
+    def computers(self) -> frozenset[Side]:
+        return frozenset(side for side in Side if self.seat(side).is_computer)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The rules' outcome of the current position, asked once: some games search to answer."""
+        return self._outcome_at(len(self.moves))
+
+    def _outcome_at(self, index: int) -> Outcome | None:
+        if index not in self._outcomes:
+            self._outcomes[index] = self.positions[index].outcome()
+        return self._outcomes[index]
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        if self.decided is not None:
+            return self.decided
+        outcome = self.outcome
+        return None if outcome is None else Result.of_outcome(outcome)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def side_to_move(self) -> Side | None:
+        """The side whose turn it is, or None once the game is over."""
+        return None if self.is_over else self.position.side_to_move
+
+    @property
+    def computer_to_move(self) -> int | None:
+        """The computer's level if it is to move in a game that goes on, else None."""
+        side = self.side_to_move
+        return None if side is None else self.seat(side).level
+
+    def play(self, move: Any, *, now: float = 0.0) -> GameInProgress:
+        """This game after `move` by the side to move at `now`, then the moves the rules make on
+        their own (said in `forced`), one version on; the offers standing lapse. GameOverError
+        once over; IllegalMoveError from the rules for a refused move."""
+        side = self._going_on()
+        played = self._extended(move)._with_forced_moves(self.version + 1)
+        return replace(played, offers=NO_OFFERS, clock=played._clock_after(side, now))
+
+    def play_text(self, text: str, *, now: float = 0.0) -> GameInProgress:
+        """`play` of the move a player typed; InvalidMoveError says what is wrong with the text."""
+        self._going_on()
+        return self.play(self.game.parse_move(self.position, text), now=now)
+
+    def _going_on(self) -> Side:
+        """The side to move; GameOverError once the game is over."""
+        side = self.side_to_move
+        if side is None:
+            raise GameOverError("game.over")
+        return side
+
+    def _extended(self, move: Any) -> GameInProgress:
+        return replace(
+            self,
+            moves=(*self.moves, move),
+            positions=(*self.positions, self.position.play(move)),
+            forced=(),
+            _outcomes=dict(self._outcomes),
+        )
+
+    def _with_forced_moves(self, version: int) -> GameInProgress:
+        played = replace(self, version=version, forced=())
+        forced = []
+        while played.outcome is None:
+            automatic = self.game.automatic_move(played.position)
+            if automatic is None:
+                break
+            forced.append(Forced(*automatic))
+            played = played._extended(automatic[0])
+        return replace(played, forced=tuple(forced))
+
+    def _clock_after(self, mover: Side, now: float) -> Clock | None:
+        """The clock after `mover`'s move led to this value: the side to move's time runs once
+        each side has made a move of its own, and nobody's once the game is over."""
+        clock = self.clock
+        if clock is None:
+            return None
+        running = self.side_to_move
+        if clock.running is None and running is not None:
+            movers = {
+                self.positions[index].side_to_move
+                for index in range(len(self.moves))
+                if not self.is_forced(index)
+            }
+            running = running if len(movers) == 2 else None
+        return clock.switched(now, to=running, gaining=mover)
+
+    def on_time(self, now: float) -> GameInProgress:
+        """This game, lost on time by the side to move if its time has run out at `now`."""
+        fallen = None if self.clock is None or self.is_over else self.clock.fallen(now)
+        if fallen is None:
+            return self
+        return self.with_result(Result(fallen.other, Ending.TIME), now=now)
+
+    def is_forced(self, index: int) -> bool:
+        """Whether the rules made `moves[index]` on their own."""
+        return self.game.automatic_move(self.positions[index]) is not None
+
+    def take_back_point(self, side: Side | None = None) -> int | None:
+        """How many moves remain after taking back the last move a person made (of `side`, if
+        given) and all that followed it (the computer's replies, forced passes); None if there
+        is no such move."""
+        for index in range(len(self.moves) - 1, -1, -1):
+            mover = self.positions[index].side_to_move
+            if side not in (None, mover):
+                continue
+            if not self.seat(mover).is_computer and not self.is_forced(index):
+                return index
+        return None
+
+    @property
+    def can_take_back(self) -> bool:
+        return self.decided is None and self.take_back_point() is not None
+
+    def take_back(self, side: Side | None = None, *, now: float = 0.0) -> GameInProgress:
+        """This game back at the last position where a person (`side`, if given) was to move,
+        one version on; the clock, if any, runs for the side to move there."""
+        keep = self.take_back_point(side) if self.decided is None else None
+        if keep is None:
+            raise NothingToTakeBackError("game.nothing_to_take_back")
+        cut = replace(
+            self,
+            moves=self.moves[:keep],
+            positions=self.positions[: keep + 1],
+            version=self.version + 1,
+            forced=(),
+            offers=NO_OFFERS,
+            _outcomes={k: v for k, v in self._outcomes.items() if k <= keep},
+        )
+        clock = self.clock
+        if clock is not None and clock.running is not None:
+            clock = clock.switched(now, to=cut.position.side_to_move)
+        return replace(cut, clock=clock)
+
+    def with_result(self, result: Result, *, now: float = 0.0) -> GameInProgress:
+        """This game ended by `result` from outside the rules (a resignation, an agreed draw, a
+        flag, an abandoned game) at `now`, one version on; its clock stops."""
+        self._going_on()
+        clock = None if self.clock is None else self.clock.switched(now, to=None)
+        return replace(
+            self, decided=result, version=self.version + 1, forced=(), offers=NO_OFFERS, clock=clock
+        )
+
+    def resign(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        return self.with_result(Result(side.other, Ending.RESIGNATION), now=now)
+
+    def offer_draw(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        """`side` offers a draw, or accepts the other's standing offer (the game ends drawn)."""
+        self._going_on()
+        if self.offers.draw is side.other:
+            return self.with_result(Result(None, Ending.AGREEMENT), now=now)
+        return self._offered(replace(self.offers, draw=side), already=self.offers.draw is side)
+
+    def ask_take_back(self, side: Side, *, now: float = 0.0) -> GameInProgress:
+        """`side` asks to take back its last move, or accepts the other's standing request."""
+        self._going_on()
+        if self.offers.undo is side.other:
+            return self.take_back(side.other, now=now)
+        if self.take_back_point(side) is None:
+            raise NothingToTakeBackError("game.nothing_to_take_back")
+        return self._offered(replace(self.offers, undo=side), already=self.offers.undo is side)
+
+    def ask_rematch(self, side: Side) -> GameInProgress:
+        """`side` asks for a rematch once the game is over; when the other has asked already
+        (`accepts_rematch`), the caller starts the new game."""
+        if not self.is_over:
+            raise OfferError("game.not_over")
+        if self.offers.rematch is side.other:
+            return replace(self, offers=NO_OFFERS, version=self.version + 1)
+        return self._offered(
+            replace(self.offers, rematch=side), already=self.offers.rematch is side
+        )
+
+    def accepts_rematch(self, side: Side) -> bool:
+        """Whether `side` asking for a rematch agrees to the other's request."""
+        return self.is_over and self.offers.rematch is side.other
+
+    def decline(self, side: Side, offer: str) -> GameInProgress:
+        """`side` declines the other's standing `offer` ('draw', 'undo' or 'rematch')."""
+        if getattr(self.offers, offer) is not side.other:
+            raise OfferError("game.no_offer")
+        return self._offered(replace(self.offers, **{offer: None}), already=False)
+
+    def _offered(self, offers: Offers, *, already: bool) -> GameInProgress:
+        if already:
+            raise OfferError("game.already_offered")
+        return replace(self, offers=offers, version=self.version + 1, forced=())
+
+    @property
+    def move_texts(self) -> tuple[str, ...]:
+        return tuple(self.game.format_move(move) for move in self.moves)

@@ -1,0 +1,218 @@
+"""The computer's side of the server: its turns, claimed in the database so that exactly one
+process plays each, and hints, thought of on threads of their own (web/workers.py).
+
+A process that dies mid-think lets its claim run out; the sweep of any process then takes the
+turn up. A database fault on the way gives the claim back, now or at a later sweep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import random
+import time
+from typing import Any, Protocol
+
+from anyio import to_thread
+
+from damero.core import Limit, Side, describe_value
+from damero.errors import DameroError
+from damero.i18n import Catalog
+from damero.players import computer_player
+from damero.web.checks import WebError
+from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
+from damero.web.rooms import LiveGame, Rooms
+from damero.web.storage import DatabaseFault
+from damero.web.workers import Workers
+
+CLAIM_SECONDS = 30.0
+"""How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
+it run out."""
+LOG = logging.getLogger("damero.web")
+
+
+class Asker(Protocol):
+    """Who asks for a hint: where from, for which sides, in which words, and how to answer."""
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def sides(self) -> frozenset[Side]: ...
+
+    @property
+    def catalog(self) -> Catalog: ...
+
+    hinting: bool
+
+    async def send(self, message: dict[str, object]) -> None: ...
+
+    async def refuse(self, error: DameroError) -> None: ...
+
+
+class ComputerTurns:
+    """Plays the computer's turns of the games in `rooms`, and answers hints."""
+
+    def __init__(
+        self,
+        rooms: Rooms,
+        *,
+        claim_seconds: float = CLAIM_SECONDS,
+        sweep_seconds: float | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        self.rooms = rooms
+        self.storage = rooms.storage
+        self.claim_seconds = claim_seconds
+        self.sweep_seconds = max(claim_seconds / 3, 0.5) if sweep_seconds is None else sweep_seconds
+        self.thinking: dict[str, asyncio.Task[None]] = {}
+        self.thinking_at: dict[str, int] = {}
+        self.hint_tasks: set[asyncio.Task[None]] = set()
+        self.unreleased: set[tuple[str, int]] = set()
+        """Computer's turns this process claimed and could not play nor give back yet."""
+        self.workers = Workers()
+        self.rng = random.Random()
+        self.hints = AddressLimit(
+            "web.too_many_hints", burst=limits.hints_burst, per_second=limits.hints_per_second
+        )
+        rooms.changed.append(self.start_thinking)
+
+    def start_thinking(self, live: LiveGame) -> None:
+        """Starts the computer's think if it is to move; a think for an older version (the game
+        was taken back meanwhile) is stopped. The think runs off the event loop."""
+        running = self.thinking.get(live.id)
+        if running is not None and not running.done():
+            if self.thinking_at[live.id] == live.version:
+                return
+            running.cancel()
+        level = live.state.computer_to_move
+        if level is None:
+            return
+        self.thinking_at[live.id] = live.version
+        self.thinking[live.id] = asyncio.get_running_loop().create_task(
+            self._think(live.id, live.version, level)
+        )
+
+    async def _think(self, game_id: str, version: int, level: int) -> None:
+        """Claims the computer's turn at `version`, thinks and commits its move."""
+        claimed = False
+        try:
+            claimed = await to_thread.run_sync(
+                lambda: self.storage.claim(
+                    game_id, version=version, seconds=self.claim_seconds, now=time.time()
+                )
+            )
+            if not claimed:
+                return  # another process thinks, or the game moved on
+            live = await self.rooms.get(game_id)
+            state = live.state
+            player = computer_player(state.game, level=level, rng=self.rng, clock=time.monotonic)
+            move = await self.workers.think(functools.partial(player.choose, state.position))
+            async with self.rooms.locks[game_id]:
+                live = await self.rooms.get(game_id)
+                if live.version != version:
+                    return
+                now = time.time()
+                await self.rooms.commit(live, live.state.play(move, now=now), now=now)
+        except DameroError:
+            if claimed:
+                self.unreleased.add((game_id, version))
+                await self._release_claims()
+        finally:
+            if self.thinking.get(game_id) is asyncio.current_task():
+                del self.thinking[game_id]
+                del self.thinking_at[game_id]
+
+    async def _release_claims(self) -> None:
+        """Gives back the turns claimed here whose think failed; those the database does not take
+        yet stay for the next sweep."""
+        for game_id, version in list(self.unreleased):
+            with contextlib.suppress(DatabaseFault):
+                await to_thread.run_sync(
+                    functools.partial(self.storage.release, game_id, version=version)
+                )
+                self.unreleased.discard((game_id, version))
+
+    async def sweep(self) -> None:
+        """At a start and then from time to time: the computer takes up every game where it is to
+        move and no live process holds its turn, and every game whose clock ran out with nobody
+        watching it here ends on time. A database fault skips one sweep; the next tries again."""
+        if not self.storage.is_shared:
+            # The only process of its database: every claim was a dead predecessor's.
+            with contextlib.suppress(DatabaseFault):
+                await to_thread.run_sync(self.storage.release_every_claim)
+        while True:
+            try:
+                await self._sweep_once()
+            except DatabaseFault:
+                pass  # logged where it happened; the database may be back by the next sweep
+            except Exception:
+                LOG.exception("the sweep for the computer's turns failed; it goes on")
+            await asyncio.sleep(self.sweep_seconds)
+
+    async def _sweep_once(self) -> None:
+        await self._release_claims()
+        for game_id in await to_thread.run_sync(
+            functools.partial(self.storage.unclaimed_with_computer, now=time.time())
+        ):
+            self.rooms.forget(game_id)  # read it afresh: another process may have moved it
+            with contextlib.suppress(WebError):
+                self.start_thinking(await self.rooms.get(game_id))
+        for game_id in await to_thread.run_sync(
+            functools.partial(self.storage.falling, now=time.time())
+        ):
+            self.rooms.forget(game_id)
+            await self.rooms.flag(game_id)
+
+    async def hint(self, asker: Asker, game_id: str) -> None:
+        """Starts thinking of the best move for the asker's side; its answer comes when it is
+        ready, and the socket's other messages go on meanwhile. One hint at a time a socket, a few
+        a minute an address, on the hints' own threads and shortened when they are busy."""
+        live = await self.rooms.get(game_id)
+        if not asker.sides or live.state.is_over:
+            raise WebError("web.no_hint")
+        if asker.hinting:
+            raise WebError("web.hint_pending")
+        self.hints.take(asker.address)
+        asker.hinting = True
+        task = asyncio.get_running_loop().create_task(self._hint(asker, live))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _hint(self, asker: Asker, live: LiveGame) -> None:
+        game, position = live.state.game, live.state.position
+
+        def analyse(limit: Limit) -> list[tuple[Any, Any]]:
+            return list(game.analyst.move_values(position, limit=limit, clock=time.monotonic))
+
+        try:
+            values = await self.workers.hint(analyse)
+            if not values:
+                raise WebError("web.no_hint")
+        except DameroError as error:
+            await asker.refuse(error)
+            return
+        finally:
+            asker.hinting = False
+        move, value = values[0]
+        meaning = asker.catalog.say(describe_value(game, value, position.side_to_move))
+        text = game.format_move(move)
+        await asker.send(
+            {
+                "type": "hint",
+                "version": live.version,
+                "move": text,
+                "message": asker.catalog.text("analysis.hint", move=text, meaning=meaning),
+            }
+        )
+
+    def start(self) -> None:
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
+
+    def close(self) -> None:
+        self.sweeper.cancel()
+        for task in [*self.thinking.values(), *self.hint_tasks]:
+            task.cancel()
+        self.workers.close()

@@ -1,0 +1,411 @@
+"""The socket protocol: the messages a page sends (parsed in one place into typed values, every
+refusal a catalogue message) and the states it is sent, and the loop that serves one socket.
+
+A socket that (re)connects is sent the whole state at the version held, so a reload or a dropped
+socket never skips or repeats a move; every state carries the game's version, and a move or an
+undo names the version it was made at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from damero.core import Game, Message, Side
+from damero.errors import DameroError
+from damero.i18n import LANGUAGES, Catalog
+from damero.progress import Ending, GameInProgress, Result
+from damero.records import Record
+from damero.web import checks
+from damero.web.checks import WebError
+from damero.web.computer import ComputerTurns
+from damero.web.limits import TokenBucket
+from damero.web.rooms import (
+    SEAT_NAMES,
+    SIDES,
+    Action,
+    LiveGame,
+    Presence,
+    Rooms,
+    player_move,
+    side_name,
+)
+from damero.web.storage import DatabaseFault
+
+MAX_MESSAGE = 2_000
+"""The longest message read, in characters; every real message is far shorter."""
+BURST, PER_SECOND = 60, 20.0
+"""A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
+
+_CATALOGS = {language: Catalog(language) for language in LANGUAGES}
+
+
+def catalog_for(language: object) -> Catalog:
+    return _CATALOGS.get(str(language), _CATALOGS["en"])
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """`{"type": "move", "version": 7, "move": "3 4"}`: the move a player typed, at the version
+    it saw."""
+
+    version: int
+    move: str
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """`{"type": "undo", "version": 7}`: take back the last move; between two people, ask the
+    other, or accept the other's request."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """`{"type": "resign", "version": 7}`."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """`{"type": "draw", "version": 7}`: offer a draw, or accept the other's offer."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """`{"type": "decline", "version": 7, "offer": "draw"}`: say no to the other's offer of a
+    draw, a take-back or a rematch."""
+
+    version: int
+    offer: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """`{"type": "rematch", "version": 7}`: ask for a rematch once the game is over, or accept."""
+
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """`{"type": "claim", "version": 7, "result": "win"}`: end a game the other player has left
+    for long enough, as a win or a draw."""
+
+    version: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """`{"type": "hint"}`: the best move for the sender's side, answered when thought of."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """`{"type": "sync", "lang": "es"}`: the whole state again, in that language from now on."""
+
+    language: str | None
+
+
+Incoming = Move | Undo | Resign | Draw | Decline | Rematch | Claim | Hint | Sync
+OFFERS = ("draw", "undo", "rematch")
+CLAIMS = ("win", "draw")
+
+
+def parse_message(text: str | None) -> Incoming:
+    """The message a socket sent; WebError saying what is wrong with it."""
+    if text is None:
+        raise WebError("web.bad_message")
+    if len(text) > MAX_MESSAGE:
+        raise WebError("web.too_long", limit=MAX_MESSAGE)
+    message = checks.json_object(text)
+    kind = message.get("type")
+    if kind == "hint":
+        return Hint()
+    if kind == "sync":
+        language = message.get("lang")
+        return Sync(language if isinstance(language, str) else None)
+    if kind not in ("move", "undo", "resign", "draw", "decline", "rematch", "claim"):
+        raise WebError("web.bad_message")
+    version = checks.field(message, "version", int)
+    if kind == "move":
+        return Move(version, checks.field(message, "move", str))
+    if kind in ("decline", "claim"):
+        name, allowed = ("offer", OFFERS) if kind == "decline" else ("result", CLAIMS)
+        word = checks.field(message, name, str)
+        if word not in allowed:
+            raise WebError("web.bad_word", name=name, allowed=", ".join(allowed))
+        return Decline(version, word) if kind == "decline" else Claim(version, word)
+    plain: dict[str, type[Undo | Resign | Draw | Rematch]] = {
+        "undo": Undo,
+        "resign": Resign,
+        "draw": Draw,
+        "rematch": Rematch,
+    }
+    return plain[kind](version)
+
+
+def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -> dict[str, object]:
+    """What a page draws for one position: its text, legal moves, last move, words under the board."""
+    outcome = position.outcome()
+    lines: Sequence[Message]
+    if outcome is None:
+        lines = game.status(position)
+        turn: str | None = SEAT_NAMES[position.side_to_move]
+    else:
+        lines = (*game.status(position), *game.describe_outcome(position, outcome))
+        turn = None
+    return {
+        "position": game.format_position(position),
+        "legal": [game.format_move(move) for move in position.legal_moves()] if turn else [],
+        "last": None if last is None else game.format_move(last),
+        "turn": turn,
+        "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
+        "over": outcome is not None,
+        "status": [catalog.say(line) for line in lines],
+    }
+
+
+def state_message(
+    live: LiveGame,
+    sides: frozenset[Side],
+    catalog: Catalog,
+    *,
+    token: str | None = None,
+    presence: Presence,
+) -> dict[str, object]:
+    """The whole state one client is sent: what to draw, and what this client may do; `token`
+    is the client's own, which goes on into a rematch."""
+    state = live.state
+    game = state.game
+    result, offers, clock = state.result, state.offers, state.clock
+    now = time.time()
+    return {
+        "type": "state",
+        "id": live.id,
+        "game": game.name,
+        "options": live.options,
+        "version": state.version,
+        "mode": live.mode,
+        "seat": sorted(SEAT_NAMES[side] for side in sides),
+        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
+        "open_seat": side_name(live.open_seat),
+        "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "moves": list(state.move_texts),
+        "thinking": state.computer_to_move is not None,
+        "can_undo": live.can_take_back(sides) or (live.has_two_people and bool(sides)),
+        "notices": [catalog.say(forced.notice) for forced in state.forced],
+        "result": None
+        if result is None
+        else {"winner": side_name(result.winner), "reason": result.ending.value},
+        "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
+        "clock": None
+        if clock is None
+        else {
+            "first": clock.remaining(Side.FIRST, now),
+            "second": clock.remaining(Side.SECOND, now),
+            "initial": clock.initial,
+            "increment": clock.increment,
+            "running": side_name(clock.running),
+        },
+        **presence_fields(presence, sides),
+        "next": None
+        if live.next_game is None
+        else {"id": live.next_game, **({"token": token} if token and sides else {})},
+        **describe(game, state.position, state.moves[-1] if state.moves else None, catalog),
+    }
+
+
+def presence_message(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
+    """`{"type": "presence", "presence": {"first": true, "second": false}, "can_claim": false}`:
+    who has the game open, and whether this client may claim it for the other's absence."""
+    return {"type": "presence", **presence_fields(presence, sides)}
+
+
+def presence_fields(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
+    return {
+        "presence": {SEAT_NAMES[side]: presence.present.get(side, False) for side in SIDES},
+        "can_claim": bool(sides & presence.claimable),
+    }
+
+
+def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
+    """A record as the replay page walks it: each position as `describe` gives it."""
+    game = record.game
+    state = GameInProgress.replayed(game, start=record.start, moves=record.moves)
+    lasts = [None, *record.moves]
+    return {
+        "game": game.name,
+        "options": {name: getattr(game, name) for name in game.options},
+        "start": game.format_position(record.start),
+        "moves": list(state.move_texts),
+        "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "frames": [
+            describe(game, position, last, catalog)
+            for position, last in zip(state.positions, lasts, strict=True)
+        ],
+    }
+
+
+@dataclass(eq=False)
+class Client:
+    """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
+    while one is thought of."""
+
+    socket: WebSocket
+    sides: frozenset[Side]
+    catalog: Catalog
+    token: str | None = None
+    messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
+    hinting: bool = False
+
+    @property
+    def address(self) -> str:
+        return address_of(self.socket)
+
+    async def send(self, message: dict[str, object]) -> None:
+        await self.send_text(json.dumps(message, ensure_ascii=False))
+
+    async def send_text(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.send_text(text)
+
+    async def refuse(self, error: DameroError) -> None:
+        await self.send(
+            {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
+        )
+
+    def state(self, live: LiveGame, presence: Presence) -> dict[str, object]:
+        return state_message(live, self.sides, self.catalog, token=self.token, presence=presence)
+
+    async def notice(self, presence: Presence) -> None:
+        await self.send(presence_message(presence, self.sides))
+
+    async def show(self, live: LiveGame, presence: Presence, built: dict[object, str]) -> None:
+        key = (self.catalog.language, self.sides)
+        if key not in built:
+            built[key] = json.dumps(self.state(live, presence), ensure_ascii=False)
+        await self.send_text(built[key])
+
+
+def address_of(connection: Any) -> str:
+    """Where a request comes from, for the limits by address (behind a trusted proxy, uvicorn has
+    put the address it forwards for here)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+async def close(socket: WebSocket, code: int) -> None:
+    """Closes a socket whose client may have left already (then there is nothing to close)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await socket.close(code=code)
+
+
+async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSocket) -> None:
+    """One socket from its opening to its end: the state first, then its messages in turn."""
+    try:
+        await websocket.accept()
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client left before it was answered
+    game_id = websocket.path_params["game_id"]
+    catalog = catalog_for(websocket.query_params.get("lang"))
+    try:
+        live = await rooms.get(game_id)
+    except DameroError as error:
+        await Client(websocket, frozenset(), catalog).refuse(error)
+        # 1011: the server could not serve it now (the page tries again); 4404: no such game.
+        await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
+        return
+    token = websocket.query_params.get("token")
+    client = Client(websocket, live.sides_of(token), catalog, token)
+    if token and not client.sides:
+        await client.refuse(WebError("web.wrong_token"))
+    try:
+        await rooms.watch(game_id, client)
+        if rooms.storage.is_shared:
+            # A change another process made while this socket was joining was not heard for
+            # it: read the game again now that it listens (a newer version is sent on).
+            await rooms.reload(game_id, 0)
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            try:
+                if not client.messages.take():
+                    raise WebError("web.flood")
+                await handle(rooms, computer, client, game_id, parse_message(received.get("text")))
+            except DameroError as error:
+                await client.refuse(error)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await rooms.leave(game_id, client)
+
+
+async def handle(
+    rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
+) -> None:
+    """One message from a socket, its time taken as it arrives. A change the database could not
+    store is refused saying so and why: nothing of it was kept, and the player may send it
+    again."""
+    now = time.time()
+    sides = client.sides
+
+    def take_back(live: LiveGame) -> GameInProgress:
+        if live.has_two_people:
+            return live.state.ask_take_back(live.acting_side(sides), now=now)
+        if not live.can_take_back(sides):
+            raise WebError("web.cannot_undo")
+        return live.state.take_back(now=now)
+
+    def claim(result: str) -> Action:
+        def claimed(live: LiveGame) -> GameInProgress:
+            side = live.acting_side(sides)
+            if side not in rooms.presence(game_id).claimable:
+                raise WebError("web.cannot_claim")
+            winner = side if result == "win" else None
+            return live.state.with_result(Result(winner, Ending.ABANDONED), now=now)
+
+        return claimed
+
+    action: Action
+    match message:
+        case Hint():
+            await computer.hint(client, game_id)
+            return
+        case Sync(language):
+            if language is not None:
+                client.catalog = catalog_for(language)
+            live = await rooms.get(game_id)
+            await client.send(client.state(live, rooms.presence(game_id)))
+            return
+        case Rematch(version):
+            await rooms.rematch(game_id, version, sides)
+            return
+        case Move(version, text):
+            action = functools.partial(player_move, sides=sides, text=text, now=now)
+        case Undo(version):
+            action = take_back
+        case Resign(version):
+            action = lambda live: live.state.resign(live.acting_side(sides), now=now)  # noqa: E731
+        case Draw(version):
+            action = lambda live: live.state.offer_draw(live.acting_side(sides), now=now)  # noqa: E731
+        case Decline(version, offer):
+            action = lambda live: live.state.decline(live.acting_side(sides), offer)  # noqa: E731
+        case Claim(version, result):
+            action = claim(result)
+    try:
+        await rooms.change(game_id, version, action, now=now)
+    except DatabaseFault as fault:
+        raise WebError("web.not_saved", why=fault.why) from None

@@ -1,0 +1,319 @@
+"""The server's addresses: the pages, the small JSON API (games to list and create, records to
+download, replay and upload) and the socket of each game, each refusal in the client's words."""
+
+from __future__ import annotations
+
+import functools
+import io
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+from anyio import to_thread
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from damero import games
+from damero.core import Side
+from damero.errors import DameroError
+from damero.i18n import en, es
+from damero.players import LEVELS
+from damero.progress import Clock
+from damero.records import Record, format_for, read_any
+from damero.web import analysis, checks
+from damero.web.checks import WebError
+from damero.web.computer import ComputerTurns
+from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
+from damero.web.protocol import (
+    MAX_MESSAGE,
+    address_of,
+    catalog_for,
+    replay_document,
+    serve_socket,
+)
+from damero.web.rooms import (
+    MODES,
+    SEAT_NAMES,
+    LiveGame,
+    Rooms,
+    game_of,
+    new_game,
+    new_token,
+    parse_moves,
+)
+from damero.web.storage import DatabaseFault, StoredGame, hash_token
+
+STATIC = Path(__file__).parent / "static"
+MAX_UPLOAD = 256 * 1024
+"""The largest record file taken, in bytes; a 10x10 Othello game is about 12 KB."""
+OPEN_GAMES_LISTED = 50
+LISTED_SECONDS = 1800.0
+"""A public game nobody moved in for this long is taken for abandoned and no longer listed."""
+CLOCK_SECONDS = range(1, 3 * 3600 + 1)
+INCREMENT_SECONDS = range(0, 181)
+TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
+SEATS = ("first", "second")
+MAX_MOVES_GIVEN = 1000
+
+PAGE_WORDS = {
+    language: {key: text for key, text in messages.items() if key.startswith("page.")}
+    for language, messages in (("en", en.MESSAGES), ("es", es.MESSAGES))
+}
+"""The page's own words, with their {fields} left for the page to fill in."""
+
+
+def error_response(error: DameroError, language: object, status: int = 400) -> JSONResponse:
+    """The error in the client's language: 503 for a database fault, 429 for a limit reached (try
+    again later, both), else `status`."""
+    catalog = catalog_for(language)
+    if isinstance(error, DatabaseFault):
+        status = 503
+    elif error.message.key in TOO_MANY:
+        status = 429
+    return JSONResponse(
+        {"code": error.message.key, "message": catalog.say(error.message)}, status_code=status
+    )
+
+
+class Routes:
+    """The handlers of every address, over this process's rooms and computer."""
+
+    def __init__(
+        self, rooms: Rooms, computer: ComputerTurns, *, limits: Limits = DEFAULT_LIMITS
+    ) -> None:
+        self.rooms = rooms
+        self.computer = computer
+        self.storage = rooms.storage
+        self.new_games = AddressLimit(
+            "web.too_many_games", burst=limits.games_burst, per_second=limits.games_per_second
+        )
+        self.analyses = analysis.Analyses(limits)
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", self.page),
+            Route("/play/{game_id}", self.game_page),
+            Route("/api/messages", self.catalogue),
+            Route("/api/games", self.listing),
+            Route("/api/games", self.create, methods=["POST"]),
+            Route("/api/games/{game_id}/join", self.join, methods=["POST"]),
+            Route("/api/games/{game_id}/record", self.record),
+            Route("/api/games/{game_id}/replay", self.replay),
+            Route("/api/upload", self.upload, methods=["POST"]),
+            Route(
+                "/api/analysis",
+                functools.partial(analysis.position_analysis, analyses=self.analyses),
+            ),
+            Route(
+                "/api/games/{game_id}/analysis",
+                functools.partial(
+                    analysis.game_review, analyses=self.analyses, live_of=self.rooms.get
+                ),
+            ),
+            WebSocketRoute("/ws/{game_id}", self.socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+
+    async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def game_page(self, request: Request) -> Response:
+        """The page of a game; a 404 page saying so, with a link home, for a game there is not."""
+        try:
+            await self.rooms.get(request.path_params["game_id"])
+        except DatabaseFault:
+            pass  # the page itself says the server cannot reach its games, and tries again
+        except DameroError:
+            return FileResponse(STATIC / "missing.html", status_code=404)
+        return FileResponse(STATIC / "index.html")
+
+    async def catalogue(self, request: Request) -> Response:
+        catalog = catalog_for(request.query_params.get("lang"))
+        texts = dict(PAGE_WORDS[catalog.language])
+        for game in games.GAMES:
+            for suffix in ("title", "summary"):
+                texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
+            for _, side in game.side_options:
+                texts[game.side_key(side)] = catalog.text(game.side_key(side))
+        return JSONResponse(texts)
+
+    async def listing(self, request: Request) -> Response:
+        try:
+            since = time.time() - LISTED_SECONDS
+            stored = await to_thread.run_sync(
+                lambda: self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since)
+            )
+        except DatabaseFault as fault:
+            return error_response(fault, request.query_params.get("lang"))
+        return JSONResponse(
+            {
+                "games": [
+                    {
+                        "name": game.name,
+                        "options": {name: list(values) for name, values in game.options.items()},
+                        "default": {
+                            name: getattr(game, name, values[0])
+                            for name, values in game.options.items()
+                        },
+                        "sides": [
+                            {"seat": SEAT_NAMES[side], "key": game.side_key(side)}
+                            for _, side in game.side_options
+                        ],
+                    }
+                    for game in games.GAMES
+                ],
+                "levels": list(LEVELS),
+                "open": [_listed(game) for game in stored if _open_seat(game) is not None],
+                "live": [_listed(game) for game in stored if _open_seat(game) is None],
+            }
+        )
+
+    async def create(self, request: Request) -> Response:
+        language = request.query_params.get("lang")
+        try:
+            body = checks.json_object(await capped_body(request, MAX_MESSAGE))
+            game = game_of(checks.field(body, "game", str), checks.field(body, "options", dict, {}))
+            mode = checks.one_of(body, "mode", MODES, "local", refusal="web.bad_mode")
+            seat = checks.one_of(body, "seat", SEATS, "first", refusal="web.bad_seat")
+            level = checks.one_of(body, "level", LEVELS, 3, refusal="web.bad_seat")
+            start = game.start()
+            if "start" in body:
+                text = checks.field(body, "start", str)
+                if len(text) > 400:
+                    raise WebError("web.bad_field", name="start")
+                start = game.parse_position(text)
+            clock = None
+            if "clock" in body:
+                timing = checks.field(body, "clock", dict)
+                initial = checks.one_of(
+                    timing, "initial", CLOCK_SECONDS, 0, refusal="web.bad_clock"
+                )
+                increment = checks.one_of(
+                    timing, "increment", INCREMENT_SECONDS, 0, refusal="web.bad_clock"
+                )
+                clock = Clock.of(initial=initial * 1000, increment=increment * 1000)
+            given = checks.field(body, "moves", list, [])
+            if len(given) > MAX_MOVES_GIVEN:
+                raise WebError("web.bad_move_list", number=0)
+            live, token, other = new_game(
+                game,
+                mode=mode,
+                side=Side.FIRST if seat == "first" else Side.SECOND,
+                level=level,
+                start=start,
+                moves=parse_moves(game, start, given),
+                clock=clock,
+                created=time.time(),
+            )
+            self.new_games.take(address_of(request))
+            await self.rooms.create(live)
+        except DameroError as error:
+            return error_response(error, language)
+        base = f"/play/{live.id}"
+        links = {"you": f"{base}#seat={token}", "watch": base}
+        if other is not None:
+            links["other"] = f"{base}#seat={other}"
+        return JSONResponse({"id": live.id, "token": token, "links": links})
+
+    async def join(self, request: Request) -> Response:
+        """Takes the open seat of a public game: its token and links, as for a new game."""
+        try:
+            self.new_games.take(address_of(request))
+            token = new_token()
+            game_id = request.path_params["game_id"]
+            await self.rooms.join(game_id, hash_token(token))
+        except DameroError as error:
+            status = 404 if error.message.key == "web.unknown_id" else 409
+            return error_response(error, request.query_params.get("lang"), status)
+        base = f"/play/{game_id}"
+        return JSONResponse(
+            {"id": game_id, "token": token, "links": {"you": f"{base}#seat={token}", "watch": base}}
+        )
+
+    async def record(self, request: Request) -> Response:
+        try:
+            live = await self.rooms.get(request.path_params["game_id"])
+        except DameroError as error:
+            return error_response(error, request.query_params.get("lang"), 404)
+        text = io.StringIO()
+        dated = dated_record(live)
+        format_for(dated).write(dated, text)
+        name = live.state.game.name
+        return Response(
+            text.getvalue().encode("utf-8"),
+            media_type="text/plain; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}-{live.id}.txt"'},
+        )
+
+    async def replay(self, request: Request) -> Response:
+        language = request.query_params.get("lang")
+        try:
+            live = await self.rooms.get(request.path_params["game_id"])
+        except DameroError as error:
+            return error_response(error, language, 404)
+        state = live.state
+        record = Record(state.game, (), state.start, state.moves)
+        return JSONResponse(replay_document(record, catalog_for(language)))
+
+    async def upload(self, request: Request) -> Response:
+        language = request.query_params.get("lang")
+        try:
+            data = await capped_body(request, MAX_UPLOAD)
+            record = await to_thread.run_sync(read_uploaded, data)
+        except DameroError as error:
+            return error_response(error, language)
+        return JSONResponse(replay_document(record, catalog_for(language)))
+
+    async def socket(self, websocket: WebSocket) -> None:
+        await serve_socket(self.rooms, self.computer, websocket)
+
+
+async def capped_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused with a clear error past `limit` bytes (read no further)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise WebError("web.too_large", limit=limit // 1024)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise WebError("web.too_large", limit=limit // 1024)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_uploaded(data: bytes) -> Record:
+    """The record in an uploaded file, read by the same readers as the terminal's files."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "upload.txt"
+        path.write_bytes(data)
+        return read_any(path, games.GAMES)
+
+
+def dated_record(live: LiveGame) -> Record:
+    """The game's record, its header saying when it started."""
+    started = datetime.fromtimestamp(live.created).strftime("%Y-%m-%d %H:%M")
+    state = live.state
+    return Record(state.game, (("started", started),), state.start, state.moves)
+
+
+def _open_seat(stored: StoredGame) -> str | None:
+    """The name of the seat nobody took yet in a public game, or None."""
+    for name, seat in zip(("first", "second"), stored.seats, strict=True):
+        if seat.token_hash is None and seat.level is None:
+            return name
+    return None
+
+
+def _listed(stored: StoredGame) -> dict[str, object]:
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "options": dict(stored.options),
+        "created": stored.created,
+        "seat": _open_seat(stored),
+    }

@@ -1,0 +1,142 @@
+"""The game in progress on every game, the test game Nim included: forced moves played and said,
+take-backs to a person's turn, results from outside the rules, and versions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from damero.core import Side
+from damero.errors import IllegalMoveError
+from damero.games import GAMES
+from damero.games.othello import PASS, Othello
+from damero.progress import (
+    PERSON,
+    Ending,
+    GameInProgress,
+    GameOverError,
+    NothingToTakeBackError,
+    Result,
+    Seat,
+)
+from nim import Nim
+
+EVERY_GAME = [*GAMES, Nim()]
+
+
+def random_game(game: Any, seed: int, seats: tuple[Seat, Seat] = (PERSON, PERSON)) -> list[Any]:
+    """The states of one game of random moves, each after a move of the side to move."""
+    rng = random.Random(seed)
+    states = [GameInProgress.new(game, seats=seats)]
+    while not states[-1].is_over:
+        state = states[-1]
+        states.append(state.play(rng.choice(state.position.legal_moves())))
+    return states
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
+def test_a_game_played_to_its_end_agrees_with_the_rules(game: Any) -> None:
+    for seed in range(5):
+        states = random_game(game, seed)
+        versions = [state.version for state in states]
+        assert versions == list(range(1, len(states) + 1))
+        last = states[-1]
+        position = game.start()
+        for move in last.moves:
+            position = position.play(move)
+        assert last.position == position
+        assert last.result == Result(position.outcome().winner, Ending.RULES)
+        assert last.side_to_move is None
+        with pytest.raises(GameOverError):
+            last.play(last.moves[-1])
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
+def test_a_take_back_returns_to_the_last_position_a_person_was_to_move(game: Any) -> None:
+    seats = (PERSON, Seat(3))
+    state = random_game(game, 1, seats)[-1]
+    while state.take_back_point() is not None:
+        taken = state.take_back()
+        assert taken.version == state.version + 1
+        assert len(taken.moves) < len(state.moves)
+        mover = taken.position.side_to_move
+        assert taken.seat(mover) == PERSON, "a take-back stops where a person is to move"
+        assert game.automatic_move(taken.position) is None, "never where the rules move"
+        assert taken.position == GameInProgress.replayed(game, moves=taken.moves).position
+        state = taken
+    assert state.moves == () or all(
+        state.seat(position.side_to_move).is_computer for position in state.positions[:-1]
+    )
+    with pytest.raises(NothingToTakeBackError):
+        state.take_back()
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
+def test_a_resignation_ends_the_game_whatever_the_board_says(game: Any) -> None:
+    state = GameInProgress.new(game)
+    state = state.play(state.position.legal_moves()[0])
+    resigned = state.resign(Side.FIRST)
+    assert resigned.result == Result(Side.SECOND, Ending.RESIGNATION)
+    assert resigned.is_over and resigned.outcome is None
+    assert resigned.side_to_move is None and resigned.computer_to_move is None
+    assert resigned.version == state.version + 1
+    with pytest.raises(GameOverError):
+        resigned.play(resigned.position.legal_moves()[0])
+    with pytest.raises(GameOverError):
+        resigned.resign(Side.SECOND)
+    with pytest.raises(NothingToTakeBackError):
+        resigned.take_back()
+
+
+def othello_game_with_a_pass() -> tuple[list[Any], int]:
+    """The moves of a 4x4 Othello game with a forced pass, and where the pass is."""
+    for seed in range(200):
+        rng, position, moves = random.Random(seed), Othello(4).start(), []
+        while position.outcome() is None:
+            move = rng.choice(position.legal_moves())
+            moves.append(move)
+            position = position.play(move)
+        passes = [index for index, move in enumerate(moves) if move == PASS]
+        if passes and passes[0] < len(moves) - 1:
+            return moves, passes[0]
+    raise AssertionError("no 4x4 game of random moves had a pass")
+
+
+def test_a_forced_pass_is_played_with_the_move_before_it_and_said() -> None:
+    game = Othello(4)
+    moves, pass_at = othello_game_with_a_pass()
+    before = GameInProgress.new(game, moves=moves[: pass_at - 1])
+    after = before.play(moves[pass_at - 1])
+    assert after.moves[-1] == PASS and len(after.moves) == pass_at + 1
+    assert after.version == before.version + 1, "a move and its forced pass are one change"
+    assert [forced.move for forced in after.forced] == [PASS]
+    assert after.forced[0].notice == game.describe_pass(after.positions[pass_at])
+    assert after.is_forced(pass_at) and not after.is_forced(pass_at - 1)
+    assert after.play(moves[pass_at + 1]).forced == ()
+
+
+def test_a_game_set_up_at_a_forced_pass_plays_it_at_once_but_a_replay_does_not() -> None:
+    game = Othello(4)
+    moves, pass_at = othello_game_with_a_pass()
+    begun = GameInProgress.new(game, moves=moves[:pass_at])
+    assert begun.moves == tuple(moves[: pass_at + 1])
+    assert [forced.move for forced in begun.forced] == [PASS]
+    assert GameInProgress.replayed(game, moves=moves[:pass_at]).moves == tuple(moves[:pass_at])
+
+
+def test_a_take_back_skips_a_forced_pass() -> None:
+    game = Othello(4)
+    moves, pass_at = othello_game_with_a_pass()
+    state = GameInProgress.new(game, moves=moves[: pass_at + 2])
+    assert state.take_back().moves == tuple(moves[: pass_at + 1])
+    assert state.take_back().take_back().moves == tuple(moves[: pass_at - 1])
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    game = Othello(8)
+    state = GameInProgress.new(game)
+    with pytest.raises(IllegalMoveError):
+        state.play_text("1 1")
+    assert state.version == 1 and state.moves == ()

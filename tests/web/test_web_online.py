@@ -1,0 +1,260 @@
+"""Online play over the socket: results beyond the board (resign, draws, take-backs, rematches,
+abandoned games), clocks the server keeps, presence, and open seats, with every refusal."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from test_web_api import Socket, connect, move, new_game, next_error, next_state, send
+
+from damero.web.app import create_app
+from damero.web.storage import Storage
+
+DEADLINE = 120.0
+"""How long a test waits for the server to act on its own: generous, for a loaded machine."""
+
+
+@pytest.fixture
+def quick(database: str) -> Iterator[TestClient]:
+    """A server whose sweep looks for fallen flags often and whose players are soon taken for
+    gone, so the tests wait for those events briefly."""
+    app = create_app(Storage(database), sweep_seconds=0.2, abandon_seconds=0.3)
+    with TestClient(app) as client:
+        yield client
+
+
+def two_players(client: TestClient, **body: object) -> tuple[dict[str, Any], str, str]:
+    created = new_game(client, game="tictactoe", **body)
+    first, second = created["tokens"]
+    return created, first, second
+
+
+def state_where(socket: Socket, wanted: Any) -> dict[str, Any]:
+    """The first state this socket is sent for which `wanted(state)` holds."""
+    while not wanted(state := next_state(socket)):
+        pass
+    return state
+
+
+def test_a_player_resigns_once(client: TestClient) -> None:
+    created, first, second = two_players(client)
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        send(o, type="resign", version=version)
+        ended = next_state(x)
+        assert ended["result"] == {"winner": "first", "reason": "resignation"}
+        assert ended["turn"] is not None and ended["legal"], "the board itself is not over"
+        assert next_state(o)["result"] == ended["result"]
+        send(o, type="resign", version=ended["version"])
+        assert next_error(o)["code"] == "game.over"
+        move(x, "5", ended["version"])
+        assert next_error(x)["code"] == "game.over"
+
+
+def test_a_draw_offered_then_accepted_and_an_offer_that_lapsed(client: TestClient) -> None:
+    created, first, second = two_players(client)
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        send(x, type="draw", version=version)
+        offered = next_state(o)
+        next_state(x)
+        assert offered["offers"]["draw"] == "first" and offered["result"] is None
+        move(x, "5", offered["version"])  # the offer lapses when its maker moves
+        lapsed = next_state(o)
+        next_state(x)
+        assert lapsed["offers"]["draw"] is None
+        send(o, type="decline", offer="draw", version=lapsed["version"])
+        assert next_error(o)["code"] == "game.no_offer"
+        send(o, type="draw", version=lapsed["version"])  # not an acceptance: a new offer
+        again = next_state(x)
+        next_state(o)
+        assert again["offers"]["draw"] == "second" and again["result"] is None
+        send(o, type="draw", version=again["version"])
+        assert next_error(o)["code"] == "game.already_offered"
+        send(x, type="draw", version=again["version"])
+        drawn = next_state(x)
+        assert drawn["result"] == {"winner": None, "reason": "agreement"}
+        assert next_state(o)["result"] == drawn["result"]
+
+
+def test_a_spectator_cannot_offer_nor_resign(client: TestClient) -> None:
+    created, _, _ = two_players(client)
+    with connect(client, created["id"]) as watcher:
+        version = next_state(watcher)["version"]
+        for kind in ("draw", "resign", "undo", "rematch"):
+            send(watcher, type=kind, version=version)
+            assert next_error(watcher)["code"] == "web.spectator_move"
+
+
+def test_a_take_back_between_two_people_needs_the_others_yes(client: TestClient) -> None:
+    created, first, second = two_players(client)
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        move(x, "5", version)
+        moved = next_state(x)
+        next_state(o)
+        send(x, type="undo", version=moved["version"])
+        asked = next_state(o)
+        next_state(x)
+        assert asked["offers"]["undo"] == "first" and asked["moves"] == ["5"]
+        send(o, type="decline", offer="undo", version=asked["version"])
+        declined = next_state(x)
+        next_state(o)
+        assert declined["offers"]["undo"] is None and declined["moves"] == ["5"]
+        send(x, type="undo", version=declined["version"])
+        asked = next_state(o)
+        next_state(x)
+        send(o, type="undo", version=asked["version"])
+        taken = next_state(x)
+        assert taken["moves"] == [] and taken["turn"] == "first"
+        assert next_state(o)["moves"] == []
+
+
+def test_a_rematch_both_ask_for_swaps_the_sides(client: TestClient) -> None:
+    created, first, second = two_players(client)
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        send(x, type="rematch", version=version)
+        assert next_error(x)["code"] == "game.not_over"
+        send(x, type="resign", version=version)
+        ended = next_state(x)
+        next_state(o)
+        send(x, type="rematch", version=ended["version"])
+        asked = next_state(o)
+        next_state(x)
+        assert asked["offers"]["rematch"] == "first" and asked["next"] is None
+        send(o, type="rematch", version=asked["version"])
+        for socket, token in ((x, first), (o, second)):
+            agreed = state_where(socket, lambda state: state["next"] is not None)
+            assert agreed["next"]["token"] == token, "each seat goes on with its own link"
+            new_id = agreed["next"]["id"]
+    with connect(client, new_id, first) as x, connect(client, new_id, second) as o:
+        fresh = next_state(o)
+        assert next_state(x)["seat"] == ["second"] and fresh["seat"] == ["first"]
+        assert fresh["moves"] == [] and fresh["result"] is None
+
+
+def test_an_open_seat_is_listed_taken_once_then_watched(client: TestClient) -> None:
+    response = client.post("/api/games", json={"game": "tictactoe", "mode": "open"})
+    created = response.json()
+    assert "other" not in created["links"]
+    friends = new_game(client, game="tictactoe")
+    listing = client.get("/api/games").json()
+    assert [game["id"] for game in listing["open"]] == [created["id"]]
+    assert listing["open"][0]["seat"] == "second" and listing["live"] == []
+    assert friends["id"] not in [game["id"] for game in listing["open"] + listing["live"]]
+    joined = client.post(f"/api/games/{created['id']}/join")
+    assert joined.status_code == 200
+    token = joined.json()["token"]
+    again = client.post(f"/api/games/{created['id']}/join")
+    assert again.status_code == 409 and "taken" in again.json()["message"]
+    assert client.post("/api/games/nosuchgame/join").status_code == 404
+    listing = client.get("/api/games").json()
+    assert listing["open"] == [] and [game["id"] for game in listing["live"]] == [created["id"]]
+    with connect(client, created["id"], token) as o:
+        assert next_state(o)["seat"] == ["second"]
+
+
+def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None:
+    created, first, second = two_players(quick)
+    with connect(quick, created["id"], first) as x:
+        version = next_state(x)["version"]
+        send(x, type="claim", result="win", version=version)
+        assert next_error(x)["code"] == "web.cannot_claim"
+        with connect(quick, created["id"], second) as o:
+            state = next_state(o)
+            assert state["presence"] == {"first": True, "second": True}
+            came = x.receive_json()
+            assert came == {
+                "type": "presence",
+                "presence": {"first": True, "second": True},
+                "can_claim": False,
+            }
+        left = x.receive_json()
+        assert left["presence"] == {"first": True, "second": False}
+        while not (claimable := x.receive_json())["can_claim"]:
+            pass
+        assert claimable["type"] == "presence"
+        send(x, type="claim", result="win", version=version)
+        ended = next_state(x)
+        assert ended["result"] == {"winner": "first", "reason": "abandoned"}
+
+
+def test_a_clock_starts_once_each_side_has_moved_and_charges_the_mover(
+    client: TestClient,
+) -> None:
+    created, first, second = two_players(client, clock={"initial": 600, "increment": 5})
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        state = next_state(x)
+        next_state(o)
+        assert state["clock"] == {
+            "first": 600_000,
+            "second": 600_000,
+            "initial": 600_000,
+            "increment": 5_000,
+            "running": None,
+        }
+        move(x, "5", state["version"])
+        state = next_state(o)
+        next_state(x)
+        assert state["clock"]["running"] is None, "not before each side has moved"
+        move(o, "1", state["version"])
+        state = next_state(x)
+        next_state(o)
+        assert state["clock"]["running"] == "first"
+        assert state["clock"]["second"] == 600_000, "no increment before the clock ran"
+        move(x, "9", state["version"])
+        state = next_state(o)
+        assert state["clock"]["running"] == "second"
+        assert 600_000 - 60_000 < state["clock"]["first"] <= 605_000
+    refused = client.post("/api/games", json={"game": "tictactoe", "clock": {"initial": 0}})
+    assert refused.status_code == 400 and "whole seconds" in refused.json()["message"]
+    for bad in ({"initial": 1.5}, {"initial": 60, "increment": True}):
+        refused = client.post("/api/games", json={"game": "tictactoe", "clock": bad})
+        assert refused.status_code == 400 and "wrong kind" in refused.json()["message"]
+
+
+def test_a_clock_that_runs_out_with_nobody_connected_loses_on_time(quick: TestClient) -> None:
+    created, first, second = two_players(quick, clock={"initial": 1, "increment": 0})
+    with connect(quick, created["id"], first) as x, connect(quick, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        move(x, "5", version)
+        state = next_state(o)
+        next_state(x)
+        move(o, "1", state["version"])
+        state = next_state(x)
+        assert state["clock"]["running"] == "first"
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:  # nobody watches: the server's sweep decides
+        with connect(quick, created["id"]) as watcher:
+            seen = next_state(watcher)
+        if seen["result"] is not None:
+            break
+    assert seen["result"] == {"winner": "second", "reason": "time"}
+    assert seen["clock"]["first"] == 0 and seen["clock"]["running"] is None
+    assert seen["version"] == state["version"] + 1
+
+
+def test_a_clock_survives_a_restart(database: str, tmp_path: Path) -> None:
+    with TestClient(create_app(Storage(database))) as client:
+        created, first, second = two_players(client, clock={"initial": 300, "increment": 2})
+        with connect(client, created["id"], first) as x:
+            version = next_state(x)["version"]
+            move(x, "5", version)
+            before = next_state(x)
+    with (
+        TestClient(create_app(Storage(database))) as client,
+        connect(client, created["id"], second) as o,
+    ):
+        after = next_state(o)
+        assert after["clock"] == before["clock"] and after["version"] == before["version"]
