@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+import operator
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -142,7 +142,7 @@ class Match:
             elif by_computer:
                 side = self.console.text(game.side_key(mover))
                 self.console.note("cli.computer_moved", side=side, move=game.format_move(move))
-            self._record(functools.partial(_played, state.positions[index + 1], move))
+            self._record(operator.methodcaller("played", state.positions[index + 1], move))
             self.show(index + 1)
             if by_computer and self.delay > 0:
                 time.sleep(self.delay)
@@ -172,7 +172,3 @@ class Match:
             self.console.say_message(error.message)
             self.console.say("record.playing_unsaved")
             self.recorder = None
-
-
-def _played(position: Any, move: Any, recorder: Recorder) -> None:
-    recorder.played(position, move)

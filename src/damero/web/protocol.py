@@ -9,7 +9,6 @@ undo names the version it was made at.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import time
 from collections.abc import Sequence
@@ -30,7 +29,6 @@ from damero.web.limits import TokenBucket
 from damero.web.rooms import (
     SEAT_NAMES,
     SIDES,
-    Action,
     LiveGame,
     Presence,
     Rooms,
@@ -361,51 +359,44 @@ async def handle(
     again."""
     now = time.time()
     sides = client.sides
-
-    def take_back(live: LiveGame) -> GameInProgress:
-        if live.has_two_people:
-            return live.state.ask_take_back(live.acting_side(sides), now=now)
-        if not live.can_take_back(sides):
-            raise WebError("web.cannot_undo")
-        return live.state.take_back(now=now)
-
-    def claim(result: str) -> Action:
-        def claimed(live: LiveGame) -> GameInProgress:
-            side = live.acting_side(sides)
-            if side not in rooms.presence(game_id).claimable:
-                raise WebError("web.cannot_claim")
-            winner = side if result == "win" else None
-            return live.state.with_result(Result(winner, Ending.ABANDONED), now=now)
-
-        return claimed
-
-    action: Action
     match message:
         case Hint():
             await computer.hint(client, game_id)
-            return
         case Sync(language):
             if language is not None:
                 client.catalog = catalog_for(language)
             live = await rooms.get(game_id)
             await client.send(client.state(live, rooms.presence(game_id)))
-            return
         case Rematch(version):
             await rooms.rematch(game_id, version, sides)
-            return
-        case Move(version, text):
-            action = functools.partial(player_move, sides=sides, text=text, now=now)
-        case Undo(version):
-            action = take_back
-        case Resign(version):
-            action = lambda live: live.state.resign(live.acting_side(sides), now=now)  # noqa: E731
-        case Draw(version):
-            action = lambda live: live.state.offer_draw(live.acting_side(sides), now=now)  # noqa: E731
-        case Decline(version, offer):
-            action = lambda live: live.state.decline(live.acting_side(sides), offer)  # noqa: E731
-        case Claim(version, result):
-            action = claim(result)
-    try:
-        await rooms.change(game_id, version, action, now=now)
-    except DatabaseFault as fault:
-        raise WebError("web.not_saved", why=fault.why) from None
+        case Move() | Undo() | Resign() | Draw() | Decline() | Claim():
+
+            def act(live: LiveGame) -> GameInProgress:
+                """What the message does to the game, as the room holds it under its lock."""
+                if isinstance(message, Move):
+                    return player_move(live, sides=sides, text=message.move, now=now)
+                state, side = live.state, live.acting_side(sides)
+                match message:
+                    case Undo() if live.has_two_people:
+                        return state.ask_take_back(side, now=now)
+                    case Undo():
+                        if not live.can_take_back(sides):
+                            raise WebError("web.cannot_undo")
+                        return state.take_back(now=now)
+                    case Resign():
+                        return state.resign(side, now=now)
+                    case Draw():
+                        return state.offer_draw(side, now=now)
+                    case Decline(_, offer):
+                        return state.decline(side, offer)
+                    case Claim(_, result):
+                        if side not in rooms.presence(game_id).claimable:
+                            raise WebError("web.cannot_claim")
+                        winner = side if result == "win" else None
+                        return state.with_result(Result(winner, Ending.ABANDONED), now=now)
+                raise WebError("web.bad_message")
+
+            try:
+                await rooms.change(game_id, message.version, act, now=now)
+            except DatabaseFault as fault:
+                raise WebError("web.not_saved", why=fault.why) from None
