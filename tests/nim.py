@@ -7,10 +7,22 @@ Nothing outside this module knows the game: the tests add it to `damero.games.GA
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from damero.core import Analyst, GameDefaults, Message, Outcome, Side, parse_number, split_words
+from damero.core import (
+    Analyst,
+    Board,
+    Cell,
+    GameDefaults,
+    Piece,
+    Target,
+    Message,
+    Outcome,
+    Side,
+    parse_number,
+    split_words,
+)
 from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from damero.players import negamax_analyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
@@ -74,6 +86,7 @@ MESSAGES = {
         "nim.too_many": "Heap {heap} has fewer than {count} counters.",
         "nim.game_over": "The game is over.",
         "nim.bad_position": "'{text}' is not a position: the heaps, then first or second.",
+        "nim.counter": "counter {number} of heap {heap}",
     },
     "es": {
         "nim.title": "Nim",
@@ -92,6 +105,7 @@ MESSAGES = {
         "nim.too_many": "El montón {heap} tiene menos de {count} fichas.",
         "nim.game_over": "La partida ha terminado.",
         "nim.bad_position": "'{text}' no es una posición: los montones y first o second.",
+        "nim.counter": "ficha {number} del montón {heap}",
     },
 }
 
@@ -170,3 +184,42 @@ class Nim(GameDefaults):
     @property
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return MESSAGES
+
+    def board(self, position: NimPosition, last: Sequence[Take]) -> Board:
+        """A row per heap, a cell per counter it started with; clicking a counter takes it and
+        every counter to its right."""
+        return Board(
+            rows=len(START),
+            columns=max(START),
+            cells=tuple(
+                Cell(heap, column, "paper", f"{heap + 1}.{column + 1}")
+                for heap, size in enumerate(START)
+                for column in range(size)
+            ),
+            pieces=tuple(
+                Piece(
+                    heap,
+                    column,
+                    side=None,
+                    kind="counter",
+                    name=Message("nim.counter", {"number": column + 1, "heap": heap + 1}),
+                    colour="grey",
+                )
+                for heap, size in enumerate(position.heaps)
+                for column in range(size)
+            ),
+            targets=tuple(
+                Target(
+                    self.format_move(move),
+                    ((move.heap - 1, position.heaps[move.heap - 1] - move.count),),
+                )
+                for move in position.legal_moves()
+            ),
+            last=tuple(
+                (take.heap - 1, column)
+                for take in last[-1:]
+                for column in range(
+                    position.heaps[take.heap - 1], position.heaps[take.heap - 1] + take.count
+                )
+            ),
+        )

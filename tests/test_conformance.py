@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from damero.core import Limit, Verdict
+from damero.core import Board, Limit, Side, Verdict
+from damero.games.catmouse import square_column, square_row
+from damero.i18n import LANGUAGES, Catalog
 from damero.errors import DameroError
 from damero.games import GAMES
 from damero.records import Record
@@ -132,3 +134,103 @@ def test_analysis_agrees_with_a_plain_exhaustive_search(game: Any) -> None:
                 assert value.verdict == exact[move]
             elif value.is_exact:
                 assert value.result == exact[move].result
+
+
+def every_variant(game: Any) -> list[Any]:
+    """The game at each value of its options (Othello at every size)."""
+    variants = [game]
+    for name, values in game.options.items():
+        variants = [variant.variant(**{name: value}) for variant in variants for value in values]
+    return variants
+
+
+EVERY_VARIANT = [variant for game in EVERY_GAME for variant in every_variant(game)]
+
+
+def expected_pieces(game: Any, position: Any) -> set[tuple[int, int, Side | None]]:
+    """Where each game's pieces stand, from its position's own fields, as (row, column, side)."""
+    if game.name == "catmouse":
+        place = lambda square: (square_row(square) - 1, square_column(square) - 1)  # noqa: E731
+        cats = {(*place(cat), Side.SECOND) for cat in position.cats}
+        return cats | ({(*place(position.mouse), Side.FIRST)} if position.mouse else set())
+    if game.name == "othello":
+        sides = {"X": Side.FIRST, "O": Side.SECOND}
+        return {
+            (row, column, sides[disc])
+            for row, text in enumerate(position.board_rows())
+            for column, disc in enumerate(text)
+            if disc in sides
+        }
+    if game.name == "tictactoe":
+        marks = {"X": Side.FIRST, "O": Side.SECOND}
+        return {
+            ((cell - 1) // 3, (cell - 1) % 3, marks[mark])
+            for cell in range(1, 10)
+            if (mark := position.mark_at(cell)) is not None
+        }
+    assert game.name == "nim"
+    return {
+        (heap, column, None) for heap, size in enumerate(position.heaps) for column in range(size)
+    }
+
+
+def follow(board: Board, clicks: tuple[tuple[int, int], ...]) -> str | None:
+    """The move a page makes for these clicks, as the drawer reads a description: a click on a
+    one-click target plays it; a click on the first cell of two-click targets picks it, and a
+    click on one of their second cells then plays that move."""
+    picked: tuple[int, int] | None = None
+    for click in clicks:
+        played = [
+            target.text
+            for target in board.targets
+            if target.clicks == ((picked, click) if picked else (click,))
+        ]
+        if played:
+            return played[0]
+        if picked is None and any(
+            len(target.clicks) == 2 and target.clicks[0] == click for target in board.targets
+        ):
+            picked = click
+        else:
+            return None
+    return None
+
+
+@pytest.mark.parametrize(
+    "game", EVERY_VARIANT, ids=lambda game: game.name + str(getattr(game, "size", ""))
+)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_board_shows_every_move_and_every_piece(game: Any, seed: int) -> None:
+    positions, moves = playout(game, random.Random(seed))
+    catalogs = [Catalog(language) for language in LANGUAGES]
+    for index, position in enumerate(positions):
+        last = tuple(moves[index - 1 : index])
+        board = game.board(position, last)
+        cells = {(cell.row, cell.column) for cell in board.cells}
+        assert all(0 <= row < board.rows and 0 <= column < board.columns for row, column in cells)
+        assert len(cells) == len(board.cells), "each cell once"
+        assert set(board.last) <= cells
+        legal = position.legal_moves()
+        assert sorted(target.text for target in board.targets) == sorted(
+            game.format_move(move) for move in legal
+        ), "one target per legal move"
+        paths = [target.clicks for target in board.targets if target.clicks]
+        assert len(set(paths)) == len(paths), "click paths are distinct"
+        for target in board.targets:
+            move = game.parse_move(position, target.text)
+            assert move in legal
+            if not target.clicks:
+                forced = game.automatic_move(position)
+                assert forced is not None and forced[0] == move, (
+                    "only the rules' own move has no click"
+                )
+                continue
+            assert 1 <= len(target.clicks) <= 2 and set(target.clicks) <= cells
+            assert follow(board, target.clicks) == target.text, "the clicks pick out this move"
+        pieces = [(piece.row, piece.column, piece.side) for piece in board.pieces]
+        assert len(set(pieces)) == len(pieces) and {(r, c) for r, c, _ in pieces} <= cells
+        assert set(pieces) == expected_pieces(game, position), "the pieces are the position's"
+        for piece in board.pieces:
+            for catalog in catalogs:
+                assert catalog.say(piece.name)

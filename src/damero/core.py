@@ -236,6 +236,63 @@ class Command:
     ]
 
 
+Shade = Literal["light", "dark", "felt", "paper"]
+"""How a cell looks: the light and dark squares of a checkered board, Othello's green felt, or
+plain paper; a page picks the colours."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One cell of a board's grid: its place (0-based row and column from the top left), its shade
+    and the name a player types for it ('' for a cell no move ever reaches)."""
+
+    row: int
+    column: int
+    shade: Shade
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece on the cell at (row, column): its side (None for a piece of neither, as Nim's
+    counters), its kind ('cat', 'disc', 'mark'), what a screen reader says for it, the letter
+    drawn on it ('' for none) and its colour name."""
+
+    row: int
+    column: int
+    side: Side | None
+    kind: str
+    name: Message
+    symbol: str = ""
+    colour: str = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """How a player makes one legal move on the board: the cells to click in order, as
+    (row, column) pairs (one cell, or a piece's cell then its square), and the move's text
+    (`Game.format_move`); no cells when the board cannot show the move (a button instead)."""
+
+    text: str
+    clicks: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A position as a page draws it: a grid of `rows` x `columns` with the cells that exist, the
+    pieces, one `Target` per legal move, the cells that mark the last move, and the names of the
+    rows and columns to write along the edges (empty when the cells carry their own)."""
+
+    rows: int
+    columns: int
+    cells: tuple[Cell, ...]
+    pieces: tuple[Piece, ...]
+    targets: tuple[Target, ...]
+    last: tuple[tuple[int, int], ...] = ()
+    row_names: tuple[str, ...] = ()
+    column_names: tuple[str, ...] = ()
+
+
 class Game(Protocol[PositionT, MoveT]):
     """A game's rules entry point, notation and drawing; variants are parameters of the value."""
 
@@ -331,6 +388,11 @@ class Game(Protocol[PositionT, MoveT]):
     def draw_playable(self, position: PositionT) -> str | None:
         """`draw` with the squares the side to move may play marked, for a front end that can
         show more than the seed's layout; None where the drawing already shows them."""
+        ...
+
+    def board(self, position: PositionT, last: Sequence[MoveT]) -> Board:
+        """`position` as a page draws it; `last` holds the move that led to it and the moves the
+        rules then made on their own (a forced pass), oldest first, () at the start."""
         ...
 
 

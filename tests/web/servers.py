@@ -32,10 +32,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _path_with_tests() -> str:
+    """The server's PYTHONPATH: this process's, then the tests' folder, where test-only games and
+    entry points live."""
+    tests = str(Path(__file__).parent.parent)
+    return os.pathsep.join(part for part in (os.environ.get("PYTHONPATH"), tests) if part)
+
+
 class Server:
     """One `damero serve` process on its own port, over the database at `url`."""
 
-    def __init__(self, url: str, log: Path, *options: str) -> None:
+    def __init__(self, url: str, log: Path, *options: str, module: str = "damero") -> None:
+        """`module` is what `python -m` runs: `damero`, or a test's own entry point (`nim_server`,
+        found on the tests' folder, which is put on the server's path)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log
@@ -44,7 +53,7 @@ class Server:
             [
                 sys.executable,
                 "-m",
-                "damero",
+                module,
                 "serve",
                 "--port",
                 str(self.port),
@@ -54,7 +63,7 @@ class Server:
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "LANG": "C"},
+            env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
         )
         deadline = time.monotonic() + 60
         while True:

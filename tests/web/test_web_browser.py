@@ -101,8 +101,8 @@ def test_othello_against_the_computer_to_the_end(
     rng = random.Random(3)
     page = open_page(browser, server.base + "/")
     start_game(page, "othello", "computer", **{"[data-option=size]": "6", "#level-choice": "1"})
-    page.wait_for_selector("svg circle[data-disc]")
-    assert page.locator("svg circle[data-disc]").count() == 4
+    page.wait_for_selector("svg [data-piece=disc]")
+    assert page.locator("svg [data-piece=disc]").count() == 4
     assert page.locator("svg text").count() == 12
     while page.get_attribute("body", "data-over") != "yes":
         page.wait_for_function(
@@ -119,7 +119,7 @@ def test_othello_against_the_computer_to_the_end(
     page.click("#replay")
     page.wait_for_selector("#counter")
     page.click("#first")
-    assert page.locator("svg circle[data-disc]").count() == 4
+    assert page.locator("svg [data-piece=disc]").count() == 4
     screenshot(page, "othello-6x6-replay-start")
     page.click("#last")
     screenshot(page, "othello-6x6-end")

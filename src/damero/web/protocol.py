@@ -23,6 +23,7 @@ from damero.i18n import LANGUAGES, Catalog
 from damero.progress import Ending, GameInProgress, Result
 from damero.records import Record
 from damero.web import checks
+from damero.web.boards import board_json
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import TokenBucket
@@ -173,6 +174,7 @@ def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -
         "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
+        "board": board_json(game, position, () if last is None else (last,), catalog),
     }
 
 

@@ -9,11 +9,12 @@ importing the solver here would be an import circle (listed in tests/test_layers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Analyst, Command, GameDefaults, Message, Outcome, Side, Verdict
+from damero.core import Analyst, Board, Command, GameDefaults, Message, Outcome, Side, Verdict
+from damero.games.catmouse import board as catmouse_board
 from damero.games.catmouse import words
 from damero.games.catmouse.rules import (
     CAT_START,
@@ -167,6 +168,9 @@ class CatMouse(GameDefaults):
     ) -> tuple[Message, ...]:
         winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"
         return (Message(winner), Message(outcome.reason))
+
+    def board(self, position: CatMousePosition, last: Sequence[Move]) -> Board:
+        return catmouse_board.board(position, last)
 
 
 _ANALYST = ExactAnalyst(_exact_verdicts)

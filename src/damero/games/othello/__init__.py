@@ -7,11 +7,22 @@ and the seed file's `SEED_FILE`, are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Analyst, Command, GameDefaults, Message, Outcome, Side, count, parse_seconds
+from damero.core import (
+    Analyst,
+    Board,
+    Command,
+    GameDefaults,
+    Message,
+    Outcome,
+    Side,
+    count,
+    parse_seconds,
+)
+from damero.games.othello import board as othello_board
 from damero.games.othello import words
 from damero.games.othello.engine import OthelloEngineAnalyst, count_leaves, solve
 from damero.games.othello.rules import (
@@ -227,6 +238,9 @@ class Othello(GameDefaults):
                 },
             ),
         )
+
+    def board(self, position: OthelloPosition, last: Sequence[Move]) -> Board:
+        return othello_board.board(position, last)
 
 
 def _solve(

@@ -7,10 +7,11 @@ The rules live in `damero.games.tictactoe.rules`; their public names are re-expo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from damero.core import Analyst, GameDefaults, Message, Outcome, Side
+from damero.core import Analyst, Board, GameDefaults, Message, Outcome, Side
+from damero.games.tictactoe import board as tictactoe_board
 from damero.games.tictactoe import words
 from damero.games.tictactoe.rules import (
     CELLS,
@@ -123,3 +124,6 @@ class TicTacToe(GameDefaults):
             Message("tictactoe.congratulations", {"player": player_name(outcome.winner)}),
             Message("tictactoe.you_won"),
         )
+
+    def board(self, position: TicTacToePosition, last: Sequence[Move]) -> Board:
+        return tictactoe_board.board(position, last)

@@ -1,5 +1,6 @@
 // The page shell: the front page, a game's page and replays. It knows no rule of any game:
-// the server sends what is legal and what happened, and each game's module draws it.
+// the server sends what is legal and what happened, and board.js draws the board it describes.
+import { draw } from "./board.js";
 const main = document.getElementById("main");
 const languageChoice = document.getElementById("language");
 let language = localStorage.getItem("damero.lang") || (navigator.language || "en").slice(0, 2);
@@ -22,12 +23,6 @@ function html(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
   return node;
-}
-
-const drawers = {};
-async function drawer(game) {
-  drawers[game] ??= await import(`/static/${game}.js`);
-  return drawers[game];
 }
 
 // ---------- the front page ----------
@@ -137,9 +132,8 @@ function gamePage(id) {
   const play = (text) => { error.textContent = ""; send({ type: "move", move: text, version: state.version }); };
   const render = async () => {
     if (!state) return;
-    const module = await drawer(state.game);
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
-    module.draw(svg, { ...state, hint: hinted }, { play, canMove, showNumbers: numbers.checked, redraw: render });
+    draw(svg, { ...state, hint: hinted }, { play, canMove, showNumbers: numbers.checked, redraw: render });
     status.replaceChildren(...state.status.map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = state.notices.join(" ");
@@ -212,7 +206,6 @@ function gamePage(id) {
 // ---------- replays: a finished game, or an uploaded file ----------
 async function replayPage(document_, id) {
   const closing = connection; connection = null; if (closing) closing.close();
-  const module = await drawer(document_.game);
   let shown = document_.frames.length - 1;
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
@@ -222,7 +215,7 @@ async function replayPage(document_, id) {
   const error = html("p", { class: "error", role: "alert" });
   const show = () => {
     const frame = document_.frames[shown];
-    module.draw(svg, frame, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
+    draw(svg, frame, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
     status.replaceChildren(...frame.status.map((line) => html("p", {}, line)));
     counter.textContent = say("page.replaying", { shown: shown + 1, total: document_.frames.length });
     list.replaceChildren(...document_.moves.map((m, index) => html("li", { class: index === shown - 1 ? "current" : null }, m)));

@@ -1,0 +1,51 @@
+"""Othello's board as a page draws it: the green grid with rows and columns named 1..size along
+its edges, the discs, and a click on the square of each placement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from damero.core import Board, Cell, Message, Piece, Side, Target
+from damero.games.othello.rules import Move, OthelloPosition, format_move
+
+
+def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
+    """Every square, X's discs black and O's white; a pass, always the rules' own move, has no
+    click (the page gets it as a button should one ever be a player's choice)."""
+    size = position.size
+    pieces = []
+    for row, text in enumerate(position.board_rows()):
+        for column, disc in enumerate(text):
+            if disc in "XO":
+                black = disc == "X"
+                pieces.append(
+                    Piece(
+                        row,
+                        column,
+                        side=Side.FIRST if black else Side.SECOND,
+                        kind="disc",
+                        name=Message(
+                            "othello.black_disc_at" if black else "othello.white_disc_at",
+                            {"row": row + 1, "column": column + 1},
+                        ),
+                        colour="black" if black else "white",
+                    )
+                )
+    names = tuple(str(number) for number in range(1, size + 1))
+    return Board(
+        rows=size,
+        columns=size,
+        cells=tuple(
+            Cell(row, column, "felt", f"{row + 1} {column + 1}")
+            for row in range(size)
+            for column in range(size)
+        ),
+        pieces=tuple(pieces),
+        targets=tuple(
+            Target(format_move(move), () if move.is_pass else ((move.row, move.column),))
+            for move in position.legal_moves()
+        ),
+        last=tuple((move.row, move.column) for move in last if not move.is_pass),
+        row_names=names,
+        column_names=names,
+    )

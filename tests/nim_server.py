@@ -1,0 +1,20 @@
+"""`python -m nim_server ARGUMENTS`: the `damero` command with the tests' Nim added to GAMES, for
+tests that run a server as its own process (`damero serve`) and play Nim in it."""
+
+from __future__ import annotations
+
+import sys
+
+import damero.games
+from damero.cli import main
+from nim import Nim
+
+
+def run(argv: list[str]) -> int:
+    """`damero ARGV` as the command runs it, with Nim one of its games."""
+    damero.games.GAMES = (*damero.games.GAMES, Nim())
+    return main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

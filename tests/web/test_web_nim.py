@@ -1,0 +1,89 @@
+"""A game the browser has never seen: the tests' Nim, added to GAMES, played over the socket and
+in Chromium by clicking the board the one generic drawer draws from the server's description."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import Server
+from starlette.testclient import TestClient
+from test_web_api import connect, move, new_game, next_state
+from test_web_browser import moves_of, open_page, start_game, version, wait_for_version
+
+from damero.web.app import create_app
+from damero.web.storage import Storage
+
+
+@pytest.fixture
+def nim_client(with_nim: None, database: str) -> Iterator[TestClient]:
+    """The app, in the test's process, with Nim one of its games."""
+    with TestClient(create_app(Storage(database))) as running:
+        yield running
+
+
+@pytest.fixture
+def nim_server(tmp_path: Path) -> Iterator[Server]:
+    """`damero serve` as its own process, started through `nim_server` so that it knows Nim."""
+    running = Server(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", tmp_path / "server.log", module="nim_server"
+    )
+    yield running
+    running.stop()
+
+
+def heaps_of(state: dict[str, Any]) -> list[int]:
+    return [int(word) for word in state["position"].split()[:-1]]
+
+
+def test_nim_is_played_over_the_socket_by_its_board_description(nim_client: TestClient) -> None:
+    created = new_game(nim_client, game="nim", mode="local")
+    rng = random.Random(5)
+    with connect(nim_client, created["id"], created["tokens"][0], "es") as socket:
+        state = next_state(socket)
+        board = state["board"]
+        assert (board["rows"], board["columns"]) == (3, 5)
+        assert len(board["cells"]) == 1 + 3 + 5
+        assert board["pieces"][0]["name"] == "ficha 1 del montón 1"
+        assert board["last"] == []
+        while not state["over"]:
+            board = state["board"]
+            assert sorted(target["move"] for target in board["targets"]) == sorted(state["legal"])
+            assert len(board["pieces"]) == sum(heaps_of(state))
+            target = rng.choice(board["targets"])
+            [(row, column)] = target["clicks"]
+            before = heaps_of(state)
+            move(socket, target["move"], state["version"])
+            state = next_state(socket)
+            assert state["moves"][-1] == target["move"] == state["last"]
+            assert heaps_of(state)[row] == column, "the clicked counter and those after it go"
+            assert sum(before) - sum(heaps_of(state)) == len(state["board"]["last"])
+        assert state["board"]["pieces"] == [] and state["board"]["targets"] == []
+        assert "Ganador" in " ".join(state["status"])
+
+
+def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_server: Server) -> None:
+    rng = random.Random(11)
+    page = open_page(browser, nim_server.base + "/")
+    start_game(page, "nim", "local")
+    page.wait_for_selector("svg [data-piece=counter]")
+    assert page.locator("svg [data-piece=counter]").count() == 1 + 3 + 5
+    assert page.get_attribute("svg [data-piece=counter]", "aria-label") == "counter 1 of heap 1"
+    while page.get_attribute("body", "data-over") != "yes":
+        targets = page.locator("[data-move]")
+        target = targets.nth(rng.randrange(targets.count()))
+        text = target.get_attribute("data-move")
+        before = version(page)
+        if rng.random() < 0.5:
+            target.click()
+        else:
+            target.focus()
+            page.keyboard.press("Enter")
+        wait_for_version(page, before + 1)
+        assert moves_of(page)[-1] == text
+    assert page.locator("svg [data-piece=counter]").count() == 0
+    assert "Winner" in page.inner_text("#status")
+    assert page.errors == []
