@@ -15,11 +15,11 @@ from damero.core import (
     Board,
     Cell,
     GameDefaults,
-    Piece,
-    Target,
     Message,
     Outcome,
+    Piece,
     Side,
+    Target,
     parse_number,
     split_words,
 )

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from damero.core import Board, Limit, Side, Verdict
-from damero.games.catmouse import square_column, square_row
-from damero.i18n import LANGUAGES, Catalog
 from damero.errors import DameroError
 from damero.games import GAMES
+from damero.games.catmouse import square_column, square_row
+from damero.i18n import LANGUAGES, Catalog
 from damero.records import Record
 from damero.solvers.negamax import NegamaxSolver
 from nim import Nim

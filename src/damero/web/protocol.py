@@ -225,6 +225,28 @@ def state_message(
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
         **describe(game, state.position, state.moves[-1] if state.moves else None, catalog),
+        **decided_fields(state, catalog),
+    }
+
+
+def decided_fields(state: GameInProgress, catalog: Catalog) -> dict[str, object]:
+    """What a result from outside the rules changes of what the board says: nobody is to move,
+    and a line under the board says how the game ended."""
+    decided = state.decided
+    if decided is None:
+        return {}
+    game = state.game
+    names = {
+        "winner": catalog.text(game.side_key(decided.winner)) if decided.winner else "",
+        "loser": catalog.text(game.side_key(decided.winner.other)) if decided.winner else "",
+    }
+    key = f"result.{decided.ending.value}" + ("" if decided.winner else "_drawn")
+    return {
+        "turn": None,
+        "legal": [],
+        "over": True,
+        "winner": side_name(decided.winner),
+        "status": [*map(catalog.say, game.status(state.position)), catalog.text(key, **names)],
     }
 
 
