@@ -137,13 +137,14 @@ def compiled_engine() -> None:
     it: a first compile takes minutes on a loaded machine, and under a file size limit the
     compiled code could not be cached at all.
 
-    Whole games at levels 1 and 3 (its exact endgame), a hint's analysis, perft and a solve, on
+    Whole games at levels 1 and 3 (its exact endgame), a hint's analysis and its stoppable exact
+    solve, perft and a solve, on
     8x8 and 10x10 (one machine word per board, and two), reach every compiled function a game,
     a hint and a command use.
     """
     from damero.core import Limit
     from damero.engines.othello import analyse, choose_move, perft, solve
-    from damero.games.othello import OthelloPosition
+    from damero.games.othello import Othello, OthelloPosition
 
     for size in (8, 10):
         start = OthelloPosition.start(size)
@@ -158,6 +159,10 @@ def compiled_engine() -> None:
                 if position.count(Side.FIRST) + position.count(Side.SECOND) <= size * size - 12:
                     near_the_end = position
             solve(near_the_end)
+            # a hint's exact solve, which a time limit may stop, on the same compiled code
+            Othello(size).analyst.move_values(
+                near_the_end, limit=Limit(seconds=3600), clock=time.monotonic
+            )
 
 
 @pytest.fixture(scope="module")
