@@ -1,0 +1,45 @@
+// What every part of the page shares: the language and its words, building elements, and
+// moving between pages without a reload. It knows no rule of any game.
+export const main = document.getElementById("main");
+export const languageChoice = document.getElementById("language");
+export let language = localStorage.getItem("damero.lang") || (navigator.language || "en").slice(0, 2);
+if (!["en", "es"].includes(language)) language = "en";
+languageChoice.value = language;
+document.documentElement.lang = language;
+let words = {};
+export const say = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+
+export async function loadWords() {
+  words = await (await fetch(`/api/messages?lang=${language}`)).json();
+  document.title = say("page.title");
+}
+
+export async function changeLanguage() {
+  language = languageChoice.value;
+  localStorage.setItem("damero.lang", language);
+  document.documentElement.lang = language;
+  await loadWords();
+}
+
+export function html(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+// The page's one open socket, if any: whichever page is shown owns it, and leaving closes it.
+let connection = null;
+export const connected = () => connection;
+export function adopt(socket) { connection = socket; }
+export function disconnect() {
+  const closing = connection; connection = null; if (closing) closing.close();
+}
+
+// Moving to another address re-routes the page; app.js sets the router.
+let router = async () => {};
+export function setRouter(route) { router = route; }
+export async function navigate(path) { history.pushState({}, "", path); await router(); }
