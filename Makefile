@@ -6,9 +6,12 @@ INSTALLED := $(VENV)/.installed
 
 .PHONY: play test benchmarks clean system-packages
 
-SYSTEM_PACKAGES := chromium postgresql
-# The browser tests drive Debian's Chromium and the storage tests start a PostgreSQL cluster:
+SYSTEM_PACKAGES := chromium postgresql nodejs npm
+# The browser tests drive Debian's Chromium (npm brings them axe-core) and the storage tests
+# start a PostgreSQL cluster:
 # on a fresh machine (as root) whatever is missing is installed, after one apt-get update.
+AXE_VERSION := 4.11.0
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +30,11 @@ system-packages:
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
 
-test: $(INSTALLED) system-packages
+# The accessibility tests inject Deque's axe-core, from npm, into the pages they check.
+$(AXE): | system-packages
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node axe-core@$(AXE_VERSION)
+
+test: $(INSTALLED) system-packages $(AXE)
 	$(BIN)/pytest
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks

@@ -278,10 +278,24 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
+class Legend:
+    """One kind of piece as a page's legend shows it: drawn as `kind`, `symbol` and `colour` draw
+    it on the board, and named in words ('a cat', 'Black (X)')."""
+
+    kind: str
+    name: Message
+    side: Side | None = None
+    symbol: str = ""
+    colour: str = "black"
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """A position as a page draws it: a grid of `rows` x `columns` with the cells that exist, the
     pieces, one `Target` per legal move, the cells that mark the last move, and the names of the
-    rows and columns to write along the edges (empty when the cells carry their own)."""
+    rows and columns to write along the edges (empty when the cells carry their own); `legend`
+    names each kind of piece, `side_names` the sides (first, second) where the page should call
+    them otherwise than the game's words do (Othello's X and O are Black and White)."""
 
     rows: int
     columns: int
@@ -291,6 +305,8 @@ class Board:
     last: tuple[tuple[int, int], ...] = ()
     row_names: tuple[str, ...] = ()
     column_names: tuple[str, ...] = ()
+    legend: tuple[Legend, ...] = ()
+    side_names: tuple[Message, ...] = ()
 
 
 class Game(Protocol[PositionT, MoveT]):

@@ -49,7 +49,7 @@ def play_one(page: Page, rng: random.Random) -> None:
 
 
 def moves_of(page: Page) -> list[str]:
-    return [text for text in page.locator("#moves li").all_inner_texts()]
+    return [text for text in page.locator("#moves button.move").all_inner_texts()]
 
 
 def test_two_browsers_play_catmouse_by_link_while_a_spectator_watches(
@@ -101,9 +101,12 @@ def test_othello_against_the_computer_to_the_end(
     rng = random.Random(3)
     page = open_page(browser, server.base + "/")
     start_game(page, "othello", "computer", **{"[data-option=size]": "6", "#level-choice": "1"})
-    page.wait_for_selector("svg [data-piece=disc]")
-    assert page.locator("svg [data-piece=disc]").count() == 4
-    assert page.locator("svg text").count() == 12
+    page.wait_for_selector(".board [data-piece=disc]")
+    assert page.locator(".board [data-piece=disc]").count() == 4
+    assert (
+        page.locator(".board [role=rowheader], .board [role=columnheader]:not(.corner)").count()
+        == 12
+    )
     while page.get_attribute("body", "data-over") != "yes":
         page.wait_for_function(
             "document.querySelector('[data-move]') || document.body.dataset.over === 'yes'",
@@ -119,7 +122,7 @@ def test_othello_against_the_computer_to_the_end(
     page.click("#replay")
     page.wait_for_selector("#counter")
     page.click("#first")
-    assert page.locator("svg [data-piece=disc]").count() == 4
+    assert page.locator(".board [data-piece=disc]").count() == 4
     screenshot(page, "othello-6x6-replay-start")
     page.click("#last")
     screenshot(page, "othello-6x6-end")

@@ -7,10 +7,14 @@ The shape, for one position:
      "pieces": [{"row": 1, "column": 1, "side": "first", "kind": "mark", "symbol": "X",
                  "colour": "red", "name": "X on cell 5"}, ...],
      "targets": [{"move": "1", "clicks": [[0, 0]]}, ...],
-     "last": [[1, 1]]}
+     "last": [[1, 1]], "vacated": [], "legend": [{"kind": "mark", "symbol": "X",
+     "colour": "red", "side": "first", "name": "X"}, ...], "side_names": {}}
 
 Rows and columns count from 0 at the top left; `clicks` are the cells a player clicks in turn
 to make `move` (empty for a move the board cannot show, which the page offers as a button).
+`last` marks the last move's cells, `vacated` among them the cells a piece left (a move's
+start, which the page animates from); `side_names` how the page names the sides, where the game
+wants other words than its own (by seat, "first" and "second").
 """
 
 from __future__ import annotations
@@ -18,15 +22,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from damero.core import Game
+from damero.core import Board, Game, Side
 from damero.i18n import Catalog
+from damero.web.rooms import SEAT_NAMES
 
 
 def board_json(
-    game: Game[Any, Any], position: Any, last: Sequence[Any], catalog: Catalog
+    game: Game[Any, Any],
+    position: Any,
+    last: Sequence[Any],
+    catalog: Catalog,
+    *,
+    before: Any = None,
 ) -> dict[str, object]:
-    """`game.board(position, last)` as JSON, each piece's name said in `catalog`'s language."""
+    """`game.board(position, last)` as JSON, each piece's name said in `catalog`'s language;
+    `before` is the position before `last`, whose pieces that are gone mark where a move began
+    (the mouse's move names only its new square)."""
     board = game.board(position, last)
+    vacated = _vacated(game.board(before, ()), board) if before is not None and last else []
     return {
         "rows": board.rows,
         "columns": board.columns,
@@ -52,5 +65,28 @@ def board_json(
             {"move": target.text, "clicks": [list(cell) for cell in target.clicks]}
             for target in board.targets
         ],
-        "last": [list(cell) for cell in board.last],
+        "last": [list(cell) for cell in dict.fromkeys([*board.last, *vacated])],
+        "vacated": [list(cell) for cell in vacated],
+        "legend": [
+            {
+                "kind": entry.kind,
+                "symbol": entry.symbol,
+                "colour": entry.colour,
+                "side": None if entry.side is None else SEAT_NAMES[entry.side],
+                "name": catalog.say(entry.name),
+            }
+            for entry in board.legend
+        ],
+        "side_names": {
+            SEAT_NAMES[side]: catalog.say(name)
+            for side, name in zip(Side, board.side_names, strict=False)
+        },
     }
+
+
+def _vacated(before: Board, after: Board) -> list[tuple[int, int]]:
+    """The cells that held a piece in `before` and hold none in `after`."""
+    now = {(piece.row, piece.column) for piece in after.pieces}
+    return [
+        (piece.row, piece.column) for piece in before.pieces if (piece.row, piece.column) not in now
+    ]

@@ -156,26 +156,57 @@ def parse_message(text: str | None) -> Incoming:
     return plain[kind](version)
 
 
-def describe(game: Game[Any, Any], position: Any, last: Any, catalog: Catalog) -> dict[str, object]:
-    """What a page draws for one position: its text, legal moves, last move, words under the board."""
+def describe(
+    game: Game[Any, Any],
+    positions: Sequence[Any],
+    moves: Sequence[Any],
+    catalog: Catalog,
+    *,
+    computers: frozenset[Side] = frozenset(),
+) -> dict[str, object]:
+    """What a page draws for the last of `positions` (`positions[k]` is the position after
+    `moves[:k]`): its text, legal moves, last move, words under the board. The last move a side
+    chose is marked with the moves the rules then made on their own (a forced pass), which
+    `forced` says in words; `computers` are the sides the computer plays, so that a person who
+    lost is told the computer won."""
+    position = positions[-1]
+    chosen = max(len(moves) - 1, 0)
+    while chosen > 0 and game.automatic_move(positions[chosen]) is not None:
+        chosen -= 1
     outcome = position.outcome()
     lines: Sequence[Message]
     if outcome is None:
         lines = game.status(position)
         turn: str | None = SEAT_NAMES[position.side_to_move]
     else:
-        lines = (*game.status(position), *game.describe_outcome(position, outcome))
+        won_by_computer = outcome.winner is not None and outcome.winner in computers
+        ending = game.describe_outcome(position, outcome, winner_is_computer=won_by_computer)
+        lines = (*game.status(position), *ending)
         turn = None
+    forced = [
+        automatic[1]
+        for automatic in map(game.automatic_move, positions[chosen : len(moves)])
+        if automatic is not None
+    ]
     return {
         "position": game.format_position(position),
         "legal": [game.format_move(move) for move in position.legal_moves()] if turn else [],
-        "last": None if last is None else game.format_move(last),
+        "last": game.format_move(moves[-1]) if moves else None,
         "turn": turn,
         "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
-        "board": board_json(game, position, () if last is None else (last,), catalog),
+        "forced": [catalog.say(notice) for notice in forced],
+        "board": board_json(
+            game, position, moves[chosen:], catalog, before=positions[chosen] if moves else None
+        ),
     }
+
+
+def movers(positions: Sequence[Any]) -> list[str]:
+    """The seat that made each move, for a move list in two columns (a side may move twice in
+    a row: the mouse's placement and first step, an Othello pass)."""
+    return [SEAT_NAMES[position.side_to_move] for position in positions[:-1]]
 
 
 def state_message(
@@ -224,7 +255,8 @@ def state_message(
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
-        **describe(game, state.position, state.moves[-1] if state.moves else None, catalog),
+        "movers": movers(state.positions),
+        **describe(game, state.positions, state.moves, catalog, computers=state.computers),
         **decided_fields(state, catalog),
     }
 
@@ -267,16 +299,16 @@ def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
     """A record as the replay page walks it: each position as `describe` gives it."""
     game = record.game
     state = GameInProgress.replayed(game, start=record.start, moves=record.moves)
-    lasts = [None, *record.moves]
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
         "start": game.format_position(record.start),
         "moves": list(state.move_texts),
         "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "movers": movers(state.positions),
         "frames": [
-            describe(game, position, last, catalog)
-            for position, last in zip(state.positions, lasts, strict=True)
+            describe(game, state.positions[: shown + 1], record.moves[:shown], catalog)
+            for shown in range(len(state.positions))
         ],
     }
 

@@ -97,6 +97,8 @@ class Routes:
         return [
             Route("/", self.page),
             Route("/play/{game_id}", self.game_page),
+            Route("/replay/{game_id}", self.game_page),
+            Route("/rules", self.page),
             Route("/api/messages", self.catalogue),
             Route("/api/games", self.listing),
             Route("/api/games", self.create, methods=["POST"]),
@@ -135,7 +137,7 @@ class Routes:
         catalog = catalog_for(request.query_params.get("lang"))
         texts = dict(PAGE_WORDS[catalog.language])
         for game in games.GAMES:
-            for suffix in ("title", "summary"):
+            for suffix in ("title", "summary", "rules"):
                 texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
             for _, side in game.side_options:
                 texts[game.side_key(side)] = catalog.text(game.side_key(side))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, Target
+from damero.core import Board, Cell, Legend, Message, Piece, Target
 from damero.games.catmouse.rules import (
     CATS,
     MOUSE,
@@ -35,7 +35,8 @@ def _clicks(position: CatMousePosition, move: Move) -> tuple[tuple[int, int], ..
 
 
 def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
-    """The whole 8x8 board (only the dark squares carry numbers), the cats (G) and the mouse (R)."""
+    """The whole 8x8 board (only the dark squares carry numbers), the black cats and the grey
+    mouse."""
     cells = []
     for row in range(8):
         for column in range(8):
@@ -50,7 +51,6 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
             side=CATS,
             kind="cat",
             name=Message("catmouse.cat_on", {"square": cat}),
-            symbol="G",
             colour="black",
         )
         for cat in position.cats
@@ -62,7 +62,6 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
                 side=MOUSE,
                 kind="mouse",
                 name=Message("catmouse.mouse_on", {"square": position.mouse}),
-                symbol="R",
                 colour="grey",
             )
         )
@@ -79,4 +78,8 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
             Target(format_move(move), _clicks(position, move)) for move in position.legal_moves()
         ),
         last=tuple(marked),
+        legend=(
+            Legend("mouse", Message("catmouse.legend_mouse"), MOUSE, colour="grey"),
+            Legend("cat", Message("catmouse.legend_cat"), CATS, colour="black"),
+        ),
     )

@@ -2,6 +2,8 @@
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "catmouse.legend_mouse": "the mouse",
+        "catmouse.legend_cat": "a cat",
         "catmouse.mouse_wins_in": "the mouse wins {moves}",
         "catmouse.cats_wins_in": "the cats win {moves}",
         "catmouse.bad_position_text": (
@@ -75,6 +77,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "catmouse.position_off_board": "{square} is not a square: squares are 1 to 32.",
     },
     "es": {
+        "catmouse.legend_mouse": "el ratón",
+        "catmouse.legend_cat": "un gato",
         "catmouse.mouse_wins_in": "gana el ratón {moves}",
         "catmouse.cats_wins_in": "ganan los gatos {moves}",
         "catmouse.bad_position_text": (

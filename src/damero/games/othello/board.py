@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, Side, Target
+from damero.core import Board, Cell, Legend, Message, Piece, Side, Target
 from damero.games.othello.rules import Move, OthelloPosition, format_move
 
 
@@ -48,4 +48,9 @@ def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
         last=tuple((move.row, move.column) for move in last if not move.is_pass),
         row_names=names,
         column_names=names,
+        legend=(
+            Legend("disc", Message("othello.black_x"), Side.FIRST, colour="black"),
+            Legend("disc", Message("othello.white_o"), Side.SECOND, colour="white"),
+        ),
+        side_names=(Message("othello.black_x"), Message("othello.white_o")),
     )

@@ -2,6 +2,8 @@
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "othello.black_x": "Black (X)",
+        "othello.white_o": "White (O)",
         "othello.x_wins_in": "X wins {moves}",
         "othello.o_wins_in": "O wins {moves}",
         "othello.bad_position_text": (
@@ -73,6 +75,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.threads_help": "search on N threads (default: every core)",
     },
     "es": {
+        "othello.black_x": "Negras (X)",
+        "othello.white_o": "Blancas (O)",
         "othello.x_wins_in": "gana X {moves}",
         "othello.o_wins_in": "gana O {moves}",
         "othello.bad_position_text": (

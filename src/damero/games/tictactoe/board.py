@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, Side, Target
+from damero.core import Board, Cell, Legend, Message, Piece, Side, Target
 from damero.games.tictactoe.rules import CELLS, Move, TicTacToePosition, format_cell
 
 
@@ -38,4 +38,8 @@ def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
             Target(format_cell(move), (_place(move.cell),)) for move in position.legal_moves()
         ),
         last=tuple(_place(move.cell) for move in last),
+        legend=(
+            Legend("mark", Message("tictactoe.x"), Side.FIRST, symbol="X", colour="red"),
+            Legend("mark", Message("tictactoe.o"), Side.SECOND, symbol="O", colour="blue"),
+        ),
     )

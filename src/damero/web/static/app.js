@@ -1,15 +1,25 @@
 // The page's entry: it loads the words and shows the page the address names.
-import { changeLanguage, disconnect, languageChoice, loadWords, setRouter } from "./common.js";
+import { changeLanguage, disconnect, languageChoice, loadWords, setKeys, setRouter } from "./common.js";
 import { frontPage } from "./front.js";
 import { gamePage } from "./play.js";
+import { replayOf } from "./replay.js";
+import { rulesPage } from "./rules.js";
+import { startSettings } from "./settings.js";
 
 async function route() {
   disconnect();
-  const match = location.pathname.match(/^\/play\/([\w-]+)$/);
+  setKeys(null);
+  const path = location.pathname;
+  const game = path.match(/^\/play\/([\w-]+)$/);
+  const replay = path.match(/^\/replay\/([\w-]+)$/);
   languageChoice.onchange = async () => { await changeLanguage(); route(); };
-  if (match) gamePage(match[1]); else await frontPage();
+  if (game) gamePage(game[1]);
+  else if (replay) await replayOf(replay[1]);
+  else if (path === "/rules") await rulesPage();
+  else await frontPage();
 }
 
+startSettings();
 setRouter(route);
 window.addEventListener("popstate", route);
 await loadWords();

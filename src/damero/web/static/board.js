@@ -1,149 +1,199 @@
 // The one board drawer: draws any game from the board description the server sends (cells,
-// pieces, a click path per legal move, the last move's cells). It knows no game: a move is made
-// by sending the text the description gives for the clicked target.
-const NS = "http://www.w3.org/2000/svg";
-const CELL = 50;
-const SHADES = {
-  light: { fill: "var(--light)" },
-  dark: { fill: "var(--dark)" },
-  felt: { fill: "#2e8b57", stroke: "#0b4d2c", "stroke-width": 2 },
-  paper: { fill: "#fff", stroke: "#333", "stroke-width": 3 },
-};
-const EDGE = { felt: "#0b4d2c", paper: "#333", light: "#4a3220", dark: "#4a3220" };
-const INK = { felt: "#fff", dark: "#fff", light: "#5d4037", paper: "#777" };
-const COLOURS = { black: "#212121", white: "#f5f5f5", grey: "#9e9e9e", red: "#c62828", blue: "#1565c0" };
+// pieces, a click path per legal move, the last move's cells) as a grid a screen reader walks,
+// each cell a whole-square target. It knows no game: a move is made by sending the text the
+// description gives for the clicked target.
+import { say } from "./common.js";
+import { drawPiece } from "./pieces.js";
+
 const key = ([row, column]) => `${row},${column}`;
 let picked = null;  // the cell of the piece chosen for a two-click move, as "row,column"
+const shown = new WeakMap();  // each board's pieces as last drawn, to animate what changed
+const boards = new WeakMap();  // an <svg> some page still passes, and the grid drawn instead
 
-export function element(parent, name, attributes = {}, text = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [attribute, value] of Object.entries(attributes)) node.setAttribute(attribute, value);
-  if (text !== null) node.textContent = text;
-  parent.appendChild(node);
-  return node;
+// A grid for a page to place; `draw` fills it.
+export function boardElement() {
+  const grid = document.createElement("div");
+  grid.className = "board";
+  grid.setAttribute("role", "grid");
+  grid.tabIndex = -1;
+  return grid;
 }
 
-// A pressable area: click, Enter or Space calls `action`; `label` is read to keyboard users.
-export function pressable(node, label, action) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
+function hostOf(given) {
+  if (!(given instanceof SVGElement)) return given;
+  if (!boards.has(given)) {
+    const grid = boardElement();
+    boards.set(given, grid);
+    if (given.parentNode) given.replaceWith(grid);
+  }
+  return boards.get(given);
+}
+
+function button(label, action) {
+  const node = document.createElement("button");
+  node.type = "button";
   node.setAttribute("aria-label", label);
-  node.dataset.label = label;
-  node.addEventListener("click", () => action(false));
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); action(true); }
-  });
+  node.addEventListener("click", action);
   return node;
 }
 
-// Moves the board cannot show (it gives them no cells to click) as buttons under it.
-function buttonBox(svg) {
-  let box = svg.parentNode && svg.parentNode.querySelector(".move-buttons");
-  if (!box && svg.parentNode) {
+// `view.board` is the description, `view.hint` a move's text or null, `view.title` the grid's
+// name; `actions` gives play(text), canMove, showNumbers and redraw().
+export function draw(given, view, actions) {
+  const grid = hostOf(given);
+  const board = view.board;
+  const named = board.row_names.length > 0 || board.column_names.length > 0;
+  const focused = grid.contains(document.activeElement) ? document.activeElement.closest("[data-row]") : null;
+  const focusAt = focused ? focused.dataset.row + "," + focused.dataset.column : null;
+  grid.setAttribute("aria-label", say("page.board", { game: view.title || "" }));
+  grid.style.setProperty("--across", board.columns);
+  grid.style.setProperty("--down", board.rows);
+  grid.classList.toggle("named", named);
+  grid.classList.toggle("numbered", Boolean(actions.showNumbers));
+
+  const cells = new Map(board.cells.map((cell) => [key([cell.row, cell.column]), cell]));
+  const pieces = new Map(board.pieces.map((piece) => [key([piece.row, piece.column]), piece]));
+  const last = new Set(board.last.map(key));
+  const targets = actions.canMove ? board.targets : [];
+  const movable = new Set(targets.filter((t) => t.clicks.length === 2).map((t) => key(t.clicks[0])));
+  if (!movable.has(picked)) picked = movable.size === 1 ? [...movable][0] : null;
+  const ends = new Map();  // cell -> the target whose last click it is (with the piece picked)
+  for (const target of targets) {
+    if (target.clicks.length === 0) continue;
+    if (target.clicks.length > 1 && key(target.clicks[0]) !== picked) continue;
+    ends.set(key(target.clicks[target.clicks.length - 1]), target);
+  }
+  const hinted = view.hint && board.targets.find((target) => target.move === view.hint);
+  const hintCells = new Set(hinted ? hinted.clicks.map(key) : []);
+  const before = shown.get(grid) || new Map();
+  const from = board.vacated && board.vacated.length === 1 ? board.vacated[0] : null;
+
+  const rows = [];
+  if (named) {
+    const header = document.createElement("div");
+    header.setAttribute("role", "row");
+    header.className = "names";
+    const corner = document.createElement("span");
+    corner.setAttribute("role", "columnheader");
+    corner.className = "corner";
+    header.append(corner);
+    board.column_names.forEach((name) => {
+      const node = document.createElement("span");
+      node.setAttribute("role", "columnheader");
+      node.textContent = name;
+      header.append(node);
+    });
+    rows.push(header);
+  }
+  for (let row = 0; row < board.rows; row += 1) {
+    const line = document.createElement("div");
+    line.setAttribute("role", "row");
+    if (named) {
+      const name = document.createElement("span");
+      name.setAttribute("role", "rowheader");
+      name.textContent = board.row_names[row] ?? "";
+      line.append(name);
+    }
+    for (let column = 0; column < board.columns; column += 1) {
+      const at = key([row, column]);
+      const cell = cells.get(at);
+      const node = document.createElement("div");
+      node.setAttribute("role", "gridcell");
+      Object.assign(node.dataset, { row, column });
+      if (!cell) { node.className = "cell none"; line.append(node); continue; }
+      node.className = `cell ${cell.shade}`;
+      node.dataset.cell = cell.label;
+      if (last.has(at)) node.classList.add("last");
+      if (hintCells.has(at)) node.classList.add("hinted");
+      const piece = pieces.get(at);
+      const content = piece ? piece.name : say("page.empty");
+      const name = cell.label ? `${cell.label}, ${content}` : content;
+      node.setAttribute("aria-label", name);
+      if (cell.label) {
+        const number = document.createElement("span");
+        number.className = "number";
+        number.setAttribute("aria-hidden", "true");
+        number.textContent = cell.label;
+        node.append(number);
+      }
+      if (piece) {
+        const drawn = drawPiece(piece);
+        const was = before.get(at);
+        if (!was && from) {
+          drawn.classList.add("moved");
+          drawn.style.setProperty("--dx", `${(from[1] - column) * 100}%`);
+          drawn.style.setProperty("--dy", `${(from[0] - row) * 100}%`);
+        } else if (!was) drawn.classList.add("placed");
+        else if (was !== piece.colour) drawn.classList.add("flipped");
+        node.append(drawn);
+      }
+      const target = ends.get(at);
+      if (target) {
+        const press = button(`${name}: ${say("page.play_move", { move: target.move })}`, () => { picked = null; actions.play(target.move); });
+        press.className = "target";
+        press.dataset.move = target.move;
+        node.append(press);
+      } else if (movable.has(at)) {
+        const press = button(say("page.choose_piece", { piece: name }), () => {
+          picked = at;
+          actions.redraw();
+          const first = grid.querySelector("[data-move]");
+          if (first) first.focus();
+        });
+        press.className = at === picked ? "selectable selected" : "selectable";
+        press.setAttribute("aria-pressed", at === picked ? "true" : "false");
+        node.append(press);
+      } else node.tabIndex = -1;
+      line.append(node);
+    }
+    rows.push(line);
+  }
+  grid.replaceChildren(...rows);
+  shown.set(grid, new Map(board.pieces.map((piece) => [key([piece.row, piece.column]), piece.colour])));
+
+  // Moves the board cannot show (it gives them no cells to click) as buttons under it.
+  const box = moveButtons(grid);
+  if (box) {
+    box.replaceChildren(...targets.filter((target) => target.clicks.length === 0).map((target) => {
+      const press = button(say("page.play_move", { move: target.move }), () => actions.play(target.move));
+      press.textContent = target.move;
+      press.dataset.move = target.move;
+      return press;
+    }));
+  }
+  // Focus stays on the board: on the same cell's control, else the cell, else the grid.
+  if (focusAt) {
+    const [row, column] = focusAt.split(",");
+    const cell = grid.querySelector(`[data-row="${row}"][data-column="${column}"]`);
+    const control = cell && cell.querySelector("button");
+    (control || cell || grid).focus({ preventScroll: true });
+  }
+}
+
+function moveButtons(grid) {
+  if (!grid.parentNode) return null;
+  let box = grid.parentNode.querySelector(".move-buttons");
+  if (!box) {
     box = document.createElement("p");
     box.className = "move-buttons";
-    svg.after(box);
+    grid.after(box);
   }
   return box;
 }
 
-// `view.board` is the description, `view.hint` a move's text or null; `actions` gives
-// play(text), canMove, showNumbers and redraw().
-export function draw(svg, view, actions) {
-  const board = view.board;
-  const edge = board.row_names.length || board.column_names.length ? 20 : 0;
-  const width = edge + board.columns * CELL, height = edge + board.rows * CELL;
-  svg.replaceChildren();
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  const at = ([row, column]) => ({ x: edge + column * CELL, y: edge + row * CELL });
-  const labelOf = new Map(board.cells.map((cell) => [key([cell.row, cell.column]), cell.label]));
-  const firstShade = board.cells.length ? board.cells[0].shade : "paper";
-  if (edge) {
-    element(svg, "rect", { x: 0, y: 0, width, height, fill: EDGE[firstShade] || "#333" });
-    const ink = INK.felt;
-    board.column_names.forEach((name, column) => element(svg, "text", { x: edge + column * CELL + CELL / 2, y: 14,
-      "text-anchor": "middle", "font-size": 12, fill: ink }, name));
-    board.row_names.forEach((name, row) => element(svg, "text", { x: 8, y: edge + row * CELL + CELL / 2 + 4,
-      "text-anchor": "middle", "font-size": 12, fill: ink }, name));
+// The pieces a board's legend names, each drawn as on the board.
+export function legend(board) {
+  if (!board.legend || board.legend.length === 0) return null;
+  const list = document.createElement("ul");
+  list.className = "legend";
+  list.setAttribute("aria-label", say("page.legend"));
+  for (const entry of board.legend) {
+    const item = document.createElement("li");
+    item.append(drawPiece(entry), entry.name);
+    list.append(item);
   }
-  const last = new Set(board.last.map(key));
-  for (const cell of board.cells) {
-    const { x, y } = at([cell.row, cell.column]);
-    element(svg, "rect", { x, y, width: CELL, height: CELL, ...(SHADES[cell.shade] || SHADES.paper), "data-cell": cell.label });
-    if (last.has(key([cell.row, cell.column]))) element(svg, "rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: "last" });
-    if (actions.showNumbers && !edge && cell.label) {
-      element(svg, "text", { x: x + 3, y: y + 12, "font-size": 11, fill: INK[cell.shade] || "#777", "pointer-events": "none" }, cell.label);
-    }
-  }
-
-  const targets = actions.canMove ? board.targets : [];
-  const movable = new Set(targets.filter((t) => t.clicks.length === 2).map((t) => key(t.clicks[0])));
-  if (!movable.has(picked)) picked = movable.size === 1 ? [...movable][0] : null;
-  const choose = (cell) => (byKeyboard) => {
-    picked = cell;
-    actions.redraw();
-    if (byKeyboard) { const first = svg.querySelector("[data-move]"); if (first) first.focus(); }
-  };
-  const pieceAt = new Set();
-  for (const piece of board.pieces) {
-    const cell = key([piece.row, piece.column]);
-    pieceAt.add(cell);
-    const { x, y } = at([piece.row, piece.column]);
-    const label = labelOf.get(cell) ?? "";
-    const colour = COLOURS[piece.colour] || piece.colour;
-    let node;
-    if (piece.kind === "mark") {
-      node = element(svg, "text", { x: x + CELL / 2, y: y + CELL * 0.7, "text-anchor": "middle", "font-size": CELL * 0.64, fill: colour }, piece.symbol);
-    } else {
-      node = element(svg, "circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * (piece.symbol ? 0.36 : 0.4), fill: colour,
-        stroke: piece.colour === "white" ? "#000" : "#fff", "stroke-width": piece.colour === "white" ? 1 : 2 });
-      if (piece.symbol) {
-        element(svg, "text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 16,
-          fill: piece.colour === "white" ? "#000" : "#fff", "pointer-events": "none" }, piece.symbol);
-      }
-    }
-    Object.assign(node.dataset, { piece: piece.kind, side: piece.side ?? "", square: label });
-    if (movable.has(cell)) {
-      node.classList.add("selectable");
-      if (cell === picked) node.classList.add("selected");
-      pressable(node, piece.name, choose(cell));
-    } else {
-      node.setAttribute("role", "img");
-      node.setAttribute("aria-label", piece.name);
-    }
-  }
-  // A first click on a cell with no piece on it (no game needs one today) still gets an area.
-  for (const cell of movable) {
-    if (pieceAt.has(cell)) continue;
-    const { x, y } = at(cell.split(",").map(Number));
-    const area = element(svg, "rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, fill: "transparent",
-      class: cell === picked ? "selectable selected" : "selectable" });
-    pressable(area, labelOf.get(cell) || cell, choose(cell));
-  }
-
-  const buttons = [];
-  for (const target of targets) {
-    if (target.clicks.length === 0) { buttons.push(target); continue; }
-    if (target.clicks.length > 1 && key(target.clicks[0]) !== picked) continue;
-    const { x, y } = at(target.clicks[target.clicks.length - 1]);
-    const node = element(svg, "circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.2, class: "target", "data-move": target.move });
-    pressable(node, target.move, () => { picked = null; actions.play(target.move); });
-  }
-  const box = buttonBox(svg);
-  if (box) {
-    box.replaceChildren(...buttons.map((target) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.move = target.move;
-      button.textContent = target.move;
-      button.addEventListener("click", () => actions.play(target.move));
-      return button;
-    }));
-  }
-
-  const hinted = view.hint && board.targets.find((target) => target.move === view.hint);
-  for (const cell of hinted ? hinted.clicks : []) {
-    const { x, y } = at(cell);
-    element(svg, "rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: "hinted", "pointer-events": "none" });
-  }
+  return list;
 }
+
+// What the page calls a side: the board's own name for it (Black (X)), else the game's word.
+export const sideName = (view, seat) => (view.board && view.board.side_names[seat]) || view.sides[seat];

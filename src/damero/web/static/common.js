@@ -12,7 +12,24 @@ export const say = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/
 export async function loadWords() {
   words = await (await fetch(`/api/messages?lang=${language}`)).json();
   document.title = say("page.title");
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = say(node.dataset.text);
+  measureHeader();
 }
+
+// The header's height, which the board leaves free so that it fits the screen without scrolling.
+const header = document.querySelector("header");
+function measureHeader() { document.documentElement.style.setProperty("--header", `${header.offsetHeight}px`); }
+window.addEventListener("resize", measureHeader);
+
+// The keys the page shown handles anywhere on it (the arrows stepping through moves); each page
+// sets its own, and routing clears them.
+let keys = null;
+export function setKeys(handler) { keys = handler; }
+document.addEventListener("keydown", (event) => {
+  if (!keys || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("input, select, textarea")) return;
+  keys(event);
+});
 
 export async function changeLanguage() {
   language = languageChoice.value;

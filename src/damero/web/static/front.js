@@ -12,6 +12,12 @@ export async function frontPage() {
   const seat = html("select", { id: "seat-choice" });
   const level = html("select", { id: "level-choice" }, listing.levels.map((l) => html("option", { value: l, selected: l === 3 }, String(l))));
   const error = html("p", { class: "error", role: "alert" });
+  // Side and level are the computer's opponent's choices only.
+  const againstComputer = html("span", { class: "computer-options" },
+    html("label", {}, say("page.seat") + " ", seat), " ", html("label", {}, say("page.level") + " ", level));
+  const showOptions = () => { againstComputer.hidden = mode.value !== "computer"; };
+  mode.addEventListener("change", showOptions);
+  showOptions();
   const refresh = () => {
     const chosen = listing.games.find((g) => g.name === game.value);
     extra.replaceChildren(...Object.entries(chosen.options).map(([name, values]) =>
@@ -43,15 +49,15 @@ export async function frontPage() {
     html("h1", {}, say("page.tagline")),
     html("form", { onsubmit: start },
       html("fieldset", {}, html("legend", {}, say("page.new_game")),
-        html("label", {}, game), extra,
-        html("label", {}, say("page.mode") + " ", mode), " ",
-        html("label", {}, say("page.seat") + " ", seat), " ",
-        html("label", {}, say("page.level") + " ", level), html("br"),
+        html("label", {}, say("page.game") + " ", game), " ", extra,
+        html("label", {}, say("page.mode") + " ", mode), " ", againstComputer, html("br"),
         html("button", { type: "submit", id: "create" }, say("page.create")))),
     error,
-    html("fieldset", {}, html("legend", {}, say("page.upload")), upload),
+    html("fieldset", {}, html("legend", {}, say("page.upload")), html("label", {}, html("span", { class: "sr-only" }, say("page.upload")), upload)),
+    html("h2", {}, say("page.games")),
+    html("ul", { class: "games" }, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ",
+      say(`${g.name}.summary`), " (", html("a", { href: `/rules#${g.name}` }, say("page.rules")), ")"))),
     html("h2", {}, say("page.open_games")), open,
-    html("ul", {}, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ", say(`${g.name}.summary`)))),
   );
 }
 

@@ -1,8 +1,10 @@
 // A game's page: the board, the moves, the seat and the socket that keeps it up to date. It knows
 // no rule of any game: the server sends what is legal and what happened.
-import { draw } from "./board.js";
-import { adopt, changeLanguage, connected, html, language, languageChoice, main, say } from "./common.js";
-import { replayPage } from "./replay.js";
+import { announce, chime, titleYourTurn } from "./announce.js";
+import { boardElement, draw, legend, sideName } from "./board.js";
+import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
+import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
+import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 
 export function gamePage(id) {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -11,15 +13,17 @@ export function gamePage(id) {
     history.replaceState({}, "", `/play/${id}`);
   }
   const token = localStorage.getItem(`damero.seat.${id}`);
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "board");
-  svg.setAttribute("role", "group");
-  const status = html("div", { class: "status", id: "status", "aria-live": "polite" });
-  const notice = html("p", { id: "notice" });
+  const grid = boardElement();
+  const status = html("div", { class: "status", id: "status" });
+  const notice = html("p", { id: "notice", class: "board-notice" });
+  const looking = html("div", { class: "looking-box" });
+  const pieces = html("div", { class: "legend-box" });
+  const rules = html("a", { id: "game-rules", href: "/rules" }, say("page.rules"));
+  const hintLine = html("p", { class: "hint", id: "hint-line", role: "status" });
   const error = html("p", { class: "error", id: "error", role: "alert" });
   const seatLine = html("p", { id: "seat" });
   const turnLine = html("p", { id: "turn" });
-  const moves = html("ol", { class: "moves", id: "moves" });
+  const moves = html("div", { class: "moves-place" });
   const typed = html("input", { id: "typed", "aria-label": say("page.type_move"), placeholder: say("page.type_move"), autocomplete: "off" });
   const undo = html("button", { id: "undo", type: "button" }, say("page.undo"));
   const hint = html("button", { id: "hint", type: "button" }, say("page.hint"));
@@ -29,6 +33,9 @@ export function gamePage(id) {
   const links = html("div", { class: "links", id: "links" });
   let state = null;
   let hinted = null;
+  let shown = null;  // the position looked back at (k: after k moves), or null for the game now
+  let past = null;  // that position's board and words
+  const pastAt = pastPositions(id);
 
   const saved = sessionStorage.getItem(`damero.links.${id}`);
   if (saved) {
@@ -42,40 +49,57 @@ export function gamePage(id) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
   const play = (text) => { error.textContent = ""; send({ type: "move", move: text, version: state.version }); };
+  const lookAt = async (position) => {
+    if (position === null || position >= state.moves.length) { shown = null; past = null; }
+    else { past = await pastAt(position, state.version); shown = position; }
+    render();
+    grid.focus({ preventScroll: true });
+  };
   const render = async () => {
     if (!state) return;
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
-    draw(svg, { ...state, hint: hinted }, { play, canMove, showNumbers: numbers.checked, redraw: render });
-    status.replaceChildren(...state.status.map((line) => html("p", {}, line)),
+    const title = say(`${state.game}.title`);
+    if (shown === null) draw(grid, { ...state, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
+    else draw(grid, { ...past, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
+    looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, () => lookAt(null))]));
+    pieces.replaceChildren(legend(state.board) || "");
+    rules.href = `/rules#${state.game}`;
+    status.replaceChildren(...(shown === null ? state.status : past.status).map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
-    notice.textContent = state.notices.join(" ");
-    turnLine.textContent = state.turn ? say("page.to_move", { side: state.sides[state.turn] }) : "";
+    notice.textContent = (shown === null ? state.forced : past.forced).join(" ");
+    turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(state, state.turn) }) : "";
     seatLine.textContent = state.seat.length === 0 ? say("page.spectator")
-      : say("page.you_play", { sides: state.seat.map((s) => state.sides[s]).join(", ") });
-    moves.replaceChildren(...state.moves.map((m) => html("li", {}, m)));
-    moves.scrollTop = moves.scrollHeight;
-    undo.hidden = !state.can_undo;
+      : say("page.you_play", { sides: state.seat.map((s) => sideName(state, s)).join(", ") });
+    moves.replaceChildren(scrolledMoves(moveTable({ moves: state.moves, movers: state.movers,
+      names: { first: sideName(state, "first"), second: sideName(state, "second") },
+      shown: shown ?? state.moves.length, pick: lookAt })));
+    undo.hidden = !state.can_undo || state.over || state.thinking;
     hint.hidden = !canMove;
+    hintLine.hidden = !hinted;
+    form.hidden = state.seat.length === 0 || state.over;
     typed.disabled = !canMove;
     replay.hidden = !state.over;
+    titleYourTurn(canMove && !state.over);
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
   };
+  setKeys((event) => {
+    if (!state) return;
+    const to = stepKey(event, shown ?? state.moves.length, state.moves.length);
+    if (to !== null) lookAt(to);
+  });
   numbers.addEventListener("change", () => { localStorage.setItem("damero.numbers", numbers.checked ? "1" : "0"); render(); });
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
   hint.addEventListener("click", () => send({ type: "hint" }));
-  replay.addEventListener("click", async () => {
-    const response = await fetch(`/api/games/${id}/replay?lang=${language}`);
-    replayPage(await response.json(), id);
-  });
-  const form = html("form", { onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
+  replay.addEventListener("click", () => navigate(`/replay/${id}`));
+  const form = html("form", { class: "move-form",  onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
-  main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, svg),
-    html("div", { class: "side" }, seatLine, turnLine, status, notice, error, form,
+  main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
+    html("div", { class: "side" }, seatLine, turnLine, status, hintLine, error, form,
       html("p", {}, undo, " ", hint, " ", replay),
       html("label", {}, numbers, " ", say("page.numbers")),
-      html("h2", {}, say("page.moves")), moves, html("p", {}, download), links)));
+      pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
 
   let retry = 250;
   const connect = () => {
@@ -89,7 +113,12 @@ export function gamePage(id) {
       if (message.type === "state") {
         if (state && message.version < state.version) return;
         if (!state || message.version !== state.version) hinted = null;
+        const news = newsOf(state, message);
+        const before = state;
         state = message;
+        if (news) { announce(news); chime(false); }
+        const yours = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
+        if (before && yours && !(before.turn === state.turn && before.seat.includes(before.turn))) chime(true);
         error.textContent = "";
         retry = 250;
         render();
@@ -98,7 +127,8 @@ export function gamePage(id) {
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
         hinted = message.move;
-        error.textContent = message.message;
+        hintLine.textContent = message.message;
+        announce(message.message);
         render();
       }
     };
@@ -112,5 +142,4 @@ export function gamePage(id) {
     };
   };
   connect();
-  languageChoice.onchange = async () => { await changeLanguage(); send({ type: "sync", lang: language }); gamePage(id); };
 }

@@ -1,38 +1,54 @@
-// Replays: a finished game, or an uploaded file, frame by frame; any frame can be played on.
-import { draw } from "./board.js";
-import { disconnect, html, main, say } from "./common.js";
+// Replays: a finished game (at its own address, /replay/ID), or an uploaded file, frame by frame;
+// any frame can be played on.
+import { boardElement, draw, legend, sideName } from "./board.js";
+import { disconnect, html, language, main, say, setKeys } from "./common.js";
 import { createGame } from "./front.js";
+import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 
-export async function replayPage(document_, id) {
+export async function replayOf(id) {
+  const response = await fetch(`/api/games/${id}/replay?lang=${language}`);
+  const document_ = await response.json();
+  if (!response.ok) { main.replaceChildren(html("p", { class: "error", role: "alert" }, document_.message)); return; }
+  replayPage(document_, id);
+}
+
+export function replayPage(document_, id) {
   disconnect();
-  let shown = document_.frames.length - 1;
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "board");
+  const last = document_.frames.length - 1;
+  let shown = last;
+  const grid = boardElement();
   const status = html("div", { class: "status", id: "status" });
-  const counter = html("p", { id: "counter" });
-  const list = html("ol", { class: "moves", id: "moves" });
+  const notice = html("p", { id: "notice", class: "board-notice" });
+  const counter = html("p", { id: "counter", role: "status" });
+  const list = html("div", { class: "moves-place" });
   const error = html("p", { class: "error", role: "alert" });
+  const title = say(`${document_.game}.title`);
+  const start = { ...document_.frames[0], sides: document_.sides };
+  const names = { first: sideName(start, "first"), second: sideName(start, "second") };
   const show = () => {
     const frame = document_.frames[shown];
-    draw(svg, frame, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
+    draw(grid, { ...frame, title }, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
     status.replaceChildren(...frame.status.map((line) => html("p", {}, line)));
+    notice.textContent = frame.forced.join(" ");
     counter.textContent = say("page.replaying", { shown: shown + 1, total: document_.frames.length });
-    list.replaceChildren(...document_.moves.map((m, index) => html("li", { class: index === shown - 1 ? "current" : null }, m)));
+    list.replaceChildren(scrolledMoves(moveTable({ moves: document_.moves, movers: document_.movers, names, shown, pick: go })));
   };
-  const go = (to) => { shown = Math.max(0, Math.min(document_.frames.length - 1, to)); show(); };
+  const go = (to) => { shown = Math.max(0, Math.min(last, to)); show(); };
+  setKeys((event) => { const to = stepKey(event, shown, last); if (to !== null) go(to); });
   const button = (key, id_, action) => html("button", { type: "button", id: id_, onclick: action }, say(key));
   const playOn = async () => {
     await createGame({ game: document_.game, options: document_.options, mode: "local", start: document_.start,
       moves: document_.moves.slice(0, shown) }, error);
   };
-  main.replaceChildren(html("div", { class: "layout", onkeydown: (event) => {
-    if (event.key === "ArrowLeft") go(shown - 1);
-    if (event.key === "ArrowRight") go(shown + 1);
-  } }, html("div", { class: "board-box" }, svg), html("div", { class: "side" }, counter, status,
-    html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
-      button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
-    html("p", {}, button("page.play_on", "play-on", playOn)), error,
-    id ? html("p", {}, html("a", { href: `/api/games/${id}/record`, download: "" }, say("page.download"))) : null,
-    html("h2", {}, say("page.moves")), list)));
+  main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice),
+    html("div", { class: "side" }, counter, status,
+      html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
+        button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
+      html("p", {}, button("page.play_on", "play-on", playOn)), error,
+      legend(document_.frames[0].board) || "", list, html("p", { class: "keys" }, say("page.keys")),
+      id ? html("p", {}, html("a", { href: `/api/games/${id}/record`, download: "" }, say("page.download")), " ",
+        html("a", { href: `/play/${id}` }, say("page.back_to_game"))) : null,
+      html("p", {}, html("a", { href: `/rules#${document_.game}` }, say("page.rules"))))));
   show();
+  grid.focus({ preventScroll: true });
 }

@@ -1,0 +1,35 @@
+// What a game's page says beside the board, and its looking back: the position after any move,
+// drawn from the game's replay while the live game goes on.
+import { html, language, say } from "./common.js";
+import { sideName } from "./board.js";
+
+// `frame(k, version)`: the board and words of position k (after k moves), read again only when
+// the game has moved on since.
+export function pastPositions(id) {
+  let frames = null, seen = null;
+  return async (shown, version) => {
+    if (!frames || seen !== version) {
+      frames = (await (await fetch(`/api/games/${id}/replay?lang=${language}`)).json()).frames;
+      seen = version;
+    }
+    return frames[shown];
+  };
+}
+
+// The line that says the page is looking back, with the button that returns to the game.
+export function lookingBackLine(shown, total, back) {
+  const words = shown === 0 ? say("page.looking_start") : say("page.looking_back", { number: shown, total });
+  return html("div", { class: "looking-back", id: "looking-back" }, html("p", {}, words),
+    html("button", { type: "button", id: "back-to-game", onclick: back }, say("page.back_to_game")));
+}
+
+// What a screen reader is told when `state` follows `before`: each new move by its side, the
+// rules' own moves, and the result.
+export function newsOf(before, state) {
+  if (!before || state.moves.length <= before.moves.length || state.moves.length - before.moves.length > 4) {
+    return before && state.over && !before.over ? state.status.join(" ") : "";
+  }
+  const played = state.moves.slice(before.moves.length).map((move, index) =>
+    say("page.played", { side: sideName(state, state.movers[before.moves.length + index]), move }));
+  return [...played, ...(state.forced || []), ...(state.over ? state.status : [])].join(" ");
+}
