@@ -73,7 +73,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def screenshot() -> Any:
-    OUTPUT.mkdir(exist_ok=True)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
 
     def save(page: Any, name: str) -> Path:
         path = OUTPUT / f"{name}.png"

@@ -22,8 +22,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-OUTPUT = Path(__file__).parent.parent / "output"
-"""Screenshots of each game's page at its end, kept after the run (gitignored)."""
+OUTPUT = Path(os.environ.get("DAMERO_TEST_OUTPUT") or Path(__file__).parent.parent / "output")
+"""Where the screenshots the tests take are kept after the run: tests/output (gitignored), or
+the folder DAMERO_TEST_OUTPUT names."""
 
 
 def free_port() -> int:

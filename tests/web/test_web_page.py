@@ -1,0 +1,345 @@
+"""The page as players expect it, in Debian's Chromium against a real `damero serve`: axe-core
+finds no serious fault on any page at desktop and phone sizes, light and dark, in both languages;
+the board is played by keyboard and by touch, fits the screen, and says what it shows."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import OUTPUT, Server
+
+Page = Any
+
+AXE = Path(sys.prefix) / "node" / "node_modules" / "axe-core" / "axe.min.js"
+"""Deque's axe-core, which `make test` installs from npm into the virtual environment."""
+
+GAMES = {"catmouse": {}, "othello": {"size": 8}, "tictactoe": {}}
+LOOKS = [
+    pytest.param((1280, 800), "light", "en", id="desktop-light-en"),
+    pytest.param((1280, 800), "dark", "es", id="desktop-dark-es"),
+    pytest.param((390, 844), "light", "es", id="phone-light-es"),
+    pytest.param((390, 844), "dark", "en", id="phone-dark-en"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole module: each test makes its own games on it."""
+    folder = tmp_path_factory.mktemp("site")
+    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
+    yield running
+    running.stop()
+
+
+def create(site: Server, game: str, **body: Any) -> dict[str, Any]:
+    request = urllib.request.Request(
+        site.base + "/api/games",
+        data=json.dumps({"game": game, "options": GAMES.get(game, {}), **body}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    created: dict[str, Any] = json.loads(urllib.request.urlopen(request).read())
+    return created
+
+
+def new_page(browser: Any, size: tuple[int, int] = (1280, 800), **context: Any) -> Page:
+    width, height = size
+    page = browser.new_context(viewport={"width": width, "height": height}, **context).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def open_game(page: Page, site: Server, created: dict[str, Any], link: str = "you") -> None:
+    page.goto(site.base + created["links"][link])
+    page.wait_for_selector("body[data-version] .board [role=gridcell]")
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '0'"))
+
+
+def wait_for_version(page: Page, at_least: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.version || 0) >= {at_least}")
+
+
+def until(page: Page, condition: Any) -> None:
+    """Waits, for up to half a minute, until `condition()` holds, which a page event makes so."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, "waited half a minute in vain"
+        page.wait_for_timeout(50)
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+        f"{[node['target'] for node in violation['nodes'][:3]]}"
+        for violation in result["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+def board_fits(page: Page) -> tuple[float, float]:
+    """The board's smallest cell side, having checked that the whole board is on the screen."""
+    box = page.locator(".board").bounding_box()
+    viewport = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= viewport["width"] + 0.5
+    assert box["y"] + box["height"] <= viewport["height"] + 0.5
+    sizes = page.evaluate(
+        "[...document.querySelectorAll('.board .cell')].map((c) => c.getBoundingClientRect())"
+        ".map((r) => Math.min(r.width, r.height))"
+    )
+    return min(sizes), max(sizes)
+
+
+@pytest.mark.parametrize(("size", "scheme", "language"), LOOKS)
+def test_every_page_passes_axe_and_every_board_fits_the_screen(
+    browser: Any, site: Server, screenshot: Any, size: tuple[int, int], scheme: str, language: str
+) -> None:
+    page = new_page(browser, size, color_scheme=scheme)
+    page.add_init_script(f"localStorage.setItem('damero.lang', '{language}')")
+    found: dict[str, list[str]] = {}
+    page.goto(site.base + "/")
+    page.wait_for_selector("#create")
+    found["front"] = serious_violations(page)
+    for game in GAMES:
+        open_game(page, site, create(site, game, mode="local"))
+        assert page.evaluate("document.documentElement.lang") == language
+        smallest, _ = board_fits(page)
+        assert smallest >= 24
+        if size == (390, 844):
+            assert smallest >= 44, f"{game}: a {smallest:.0f} px square on a phone"
+        found[game] = serious_violations(page)
+        saved = screenshot(page, f"{game}-{size[0]}x{size[1]}-{scheme}")
+        assert saved.parent == OUTPUT and saved.stat().st_size > 0
+    finished = create(site, "tictactoe", mode="local", moves=["1", "4", "2", "5", "3"])
+    page.goto(f"{site.base}/replay/{finished['id']}")
+    page.wait_for_selector("#counter")
+    found["replay"] = serious_violations(page)
+    page.goto(site.base + "/rules")
+    page.wait_for_selector("#othello h2, section#othello h2")
+    found["rules"] = serious_violations(page)
+    assert {name: faults for name, faults in found.items() if faults} == {}
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    dark = sum(int(part) for part in re.findall(r"\d+", background)[:3]) < 200
+    assert dark == (scheme == "dark")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["othello", "catmouse"])
+def test_a_landscape_phone_sees_the_whole_board(browser: Any, site: Server, game: str) -> None:
+    page = new_page(browser, (844, 390))
+    options = {"options": {"size": 10}} if game == "othello" else {}
+    open_game(page, site, create(site, game, mode="local", **options))
+    smallest, _ = board_fits(page)
+    assert smallest >= 24
+
+
+def test_a_keyboard_player_wins_tictactoe_told_by_the_board_and_the_live_region(
+    browser: Any, site: Server
+) -> None:
+    page = new_page(browser)
+    open_game(page, site, create(site, "tictactoe", mode="local"))
+    assert page.get_attribute(".board", "role") == "grid"
+    assert page.get_attribute(".board", "aria-label") == "Board: Tic-tac-toe"
+    for number, cell in enumerate(["1", "2", "3", "4", "5", "6", "7"], start=1):
+        target = page.get_by_role("button", name=f"{cell}, empty: play {cell}", exact=True)
+        for _ in range(40):
+            if target.evaluate("(node) => node === document.activeElement"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError(f"Tab never reached cell {cell}")
+        page.keyboard.press("Enter")
+        wait_for_version(page, number + 1)
+        assert page.evaluate("document.activeElement.closest('.board') !== null")
+        mark = "X" if number % 2 else "O"
+        assert page.get_attribute(f"[data-cell='{cell}']", "aria-label") == (
+            f"{cell}, {mark} on cell {cell}"
+        )
+    assert "Congratulations, player X" in page.inner_text("#status")
+    page.wait_for_function("document.querySelector('#announce').textContent.includes('won')")
+    announced = page.inner_text("#announce")
+    assert "X played 7." in announced and "Congratulations" in announced
+    assert page.locator("[data-move]").count() == 0
+    assert not page.is_visible("#undo") and not page.is_visible("#typed")
+    assert page.title() == "damero"
+    assert page.errors == []
+
+
+def test_a_keyboard_player_moves_a_cat_and_the_board_marks_both_squares(
+    browser: Any, site: Server
+) -> None:
+    page = new_page(browser)
+    open_game(page, site, create(site, "catmouse", mode="local", moves=["29", "25"]))
+    cat = page.get_by_role("button", name="02, cat on 2: choose it to move", exact=True)
+    for _ in range(40):
+        if cat.evaluate("(node) => node === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the cat on 2")
+    page.keyboard.press("Enter")
+    names = page.locator(".board [data-move]").evaluate_all(
+        "(nodes) => nodes.map((node) => node.getAttribute('aria-label'))"
+    )
+    assert names == ["06, empty: play 2 6", "07, empty: play 2 7"]
+    assert page.evaluate("document.activeElement.dataset.move") == "2 6"
+    page.keyboard.press("Tab")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_for_version(page, before + 1)
+    assert page.evaluate("document.activeElement.closest('.board') !== null")
+    marked = page.locator(".cell.last").evaluate_all("(cells) => cells.map((c) => c.dataset.cell)")
+    assert sorted(marked) == ["02", "07"]
+    assert page.get_attribute("[data-cell='07']", "aria-label") == "07, cat on 7"
+    assert page.locator("[data-cell='07'] [data-piece=cat]").count() == 1
+    legend = page.inner_text(".legend")
+    assert "the mouse" in legend and "a cat" in legend
+    assert page.errors == []
+
+
+def test_tapping_the_edge_of_a_square_plays_it(browser: Any, site: Server) -> None:
+    page = new_page(browser, (390, 844), has_touch=True, is_mobile=True)
+    open_game(page, site, create(site, "othello", mode="local"))
+    target = page.locator(".board [data-move]").first
+    move = target.get_attribute("data-move")
+    box = target.bounding_box()
+    before = version(page)
+    page.touchscreen.tap(box["x"] + 2, box["y"] + box["height"] - 2)
+    wait_for_version(page, before + 1)
+    assert page.locator("#moves button.move").all_inner_texts() == [move]
+    assert page.errors == []
+
+
+def test_four_language_switches_leave_one_socket(browser: Any, site: Server) -> None:
+    page = new_page(browser)
+    opened: list[Any] = []
+    page.on("websocket", lambda socket: opened.append(socket))
+    open_game(page, site, create(site, "tictactoe", mode="local"))
+    for switches, language in enumerate(("es", "en", "es", "en"), start=2):
+        page.select_option("#language", language)
+        page.wait_for_function(f"document.documentElement.lang === '{language}'")
+        until(page, lambda count=switches: len(opened) == count)
+        page.wait_for_selector("body[data-version] .board [data-move]")
+    until(page, lambda: sum(not socket.is_closed() for socket in opened) == 1)
+    received: list[str] = []
+    opened[-1].on("framereceived", lambda frame: received.append(frame))
+    page.click("[data-move='5']")
+    wait_for_version(page, 2)
+    assert page.locator("#moves button.move").all_inner_texts() == ["5"]
+    assert sum('"moves": ["5"]' in str(frame) for frame in received) == 1
+    assert page.errors == []
+
+
+def test_a_replay_has_its_address_and_the_arrows_step_at_once(browser: Any, site: Server) -> None:
+    created = create(site, "tictactoe", mode="local", moves=["5", "1", "9"])
+    page = new_page(browser)
+    page.goto(f"{site.base}/replay/{created['id']}")
+    page.wait_for_selector("#counter")
+    assert page.inner_text("#counter") == "Replay: position 4 of 4"
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#counter") == "Replay: position 3 of 4"
+    assert page.locator(".board [data-piece=mark]").count() == 2
+    page.keyboard.press("Home")
+    assert page.inner_text("#counter") == "Replay: position 1 of 4"
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#moves [aria-current]").inner_text() == "5"
+    page.reload()
+    page.wait_for_selector("#counter")
+    assert page.inner_text("#counter") == "Replay: position 4 of 4"
+    rows = page.locator("#moves tbody tr").evaluate_all(
+        "(rows) => rows.map((row) => [...row.cells].map((cell) => cell.innerText))"
+    )
+    assert rows == [["1", "5", "1"], ["2", "9", ""]]
+    assert page.errors == []
+
+
+def test_looking_back_in_a_game_and_returning(browser: Any, site: Server) -> None:
+    page = new_page(browser)
+    open_game(page, site, create(site, "tictactoe", mode="local", moves=["5", "1", "9"]))
+    page.click("#moves button.move >> nth=0")
+    page.wait_for_selector("#looking-back")
+    assert "move 1 of 3" in page.inner_text("#looking-back")
+    assert page.locator(".board [data-piece=mark]").count() == 1
+    assert page.locator(".board [data-move]").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelectorAll('.board [data-piece=mark]').length === 2")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#looking-back", state="detached")
+    assert page.locator(".board [data-piece=mark]").count() == 3
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#looking-back")
+    page.click("#back-to-game")
+    page.wait_for_selector("#looking-back", state="detached")
+    assert page.locator(".board [data-move]").count() == 6
+    assert page.title().startswith("Your turn")
+    assert page.errors == []
+
+
+def test_the_page_shows_what_applies_and_remembers_its_settings(browser: Any, site: Server) -> None:
+    page = new_page(browser, reduced_motion="reduce")
+    page.goto(site.base + "/")
+    page.wait_for_selector("#create")
+    assert not page.is_visible("#level-choice") and not page.is_visible("#seat-choice")
+    page.select_option("#mode-choice", "computer")
+    assert page.is_visible("#level-choice") and page.is_visible("#seat-choice")
+    assert page.get_attribute("a[href='/rules#othello']", "href")
+    assert not page.is_checked("#sound")
+    page.select_option("#scheme", "dark")
+    page.check("#sound")
+    page.click("#rules-link")
+    page.wait_for_selector("section#catmouse h2")
+    assert "nothing is captured" in page.inner_text("section#catmouse")
+    page.select_option("#language", "es")
+    page.wait_for_function("document.querySelector('section#catmouse').innerText.includes('nunca')")
+    page.reload()
+    page.wait_for_selector("section#catmouse h2")
+    assert page.evaluate("document.documentElement.dataset.scheme") == "dark"
+    assert page.is_checked("#sound")
+    created = create(site, "tictactoe", mode="friend")
+    page.goto(site.base + created["links"]["watch"])
+    page.wait_for_selector("body[data-version] .board")
+    assert not page.is_visible("#typed") and not page.is_visible("#undo")
+    assert page.get_attribute("#game-rules", "href") == "/rules#tictactoe"
+    assert page.title() == "damero"
+    player = new_page(browser, reduced_motion="reduce")
+    open_game(player, site, created)
+    player.click("[data-move='5']")
+    wait_for_version(player, 2)
+    animation = "getComputedStyle(document.querySelector('.board .piece')).animationName"
+    assert player.evaluate(animation) == "none"
+    moving = new_page(browser, reduced_motion="no-preference")
+    open_game(moving, site, created, "other")
+    moving.click("[data-move='1']")
+    moving.wait_for_selector(".board [data-cell='1'] .piece.placed")
+    assert (
+        moving.evaluate(
+            "getComputedStyle(document.querySelector('[data-cell=\"1\"] .piece')).animationName"
+        )
+        == "placed"
+    )
+    assert page.errors == player.errors == moving.errors == []
+
+
+def test_a_hint_has_its_own_style(browser: Any, site: Server) -> None:
+    page = new_page(browser)
+    open_game(page, site, create(site, "tictactoe", mode="computer", level=1))
+    page.click("#hint")
+    page.wait_for_selector("#hint-line:not([hidden])")
+    assert page.inner_text("#hint-line") and page.inner_text("#error") == ""
+    assert page.locator(".cell.hinted").count() == 1
+    assert page.errors == []
