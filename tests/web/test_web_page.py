@@ -177,6 +177,9 @@ def test_a_keyboard_player_wins_tictactoe_told_by_the_board_and_the_live_region(
     assert page.locator("[data-move]").count() == 0
     assert not page.is_visible("#undo") and not page.is_visible("#typed")
     assert page.title() == "damero"
+    assert not page.locator(".board .number").first.is_visible()
+    page.check("#numbers")
+    assert page.locator(".board .number").first.is_visible()
     assert page.errors == []
 
 

@@ -57,6 +57,7 @@ export function gamePage(id) {
   };
   const render = async () => {
     if (!state) return;
+    if (shown !== null && shown >= state.moves.length) { shown = null; past = null; }  // taken back meanwhile
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
     const title = say(`${state.game}.title`);
     if (shown === null) draw(grid, { ...state, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
@@ -92,7 +93,7 @@ export function gamePage(id) {
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
   hint.addEventListener("click", () => send({ type: "hint" }));
   replay.addEventListener("click", () => navigate(`/replay/${id}`));
-  const form = html("form", { class: "move-form",  onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
+  const form = html("form", { class: "move-form", onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
