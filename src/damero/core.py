@@ -278,6 +278,28 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceKind:
+    """A piece a position editor offers to place, drawn as `Piece` draws one: its side, kind,
+    what a screen reader says for it ('a cat'), its letter and its colour name."""
+
+    side: Side | None
+    kind: str
+    name: Message
+    symbol: str = ""
+    colour: str = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A piece of `side` and `kind` put by hand on the cell at (row, column) of the game's board."""
+
+    row: int
+    column: int
+    side: Side | None
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """A position as a page draws it: a grid of `rows` x `columns` with the cells that exist, the
     pieces, one `Target` per legal move, the cells that mark the last move, and the names of the
@@ -395,6 +417,20 @@ class Game(Protocol[PositionT, MoveT]):
         rules then made on their own (a forced pass), oldest first, () at the start."""
         ...
 
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """The pieces a position editor may place, one of each kind; () where no position is
+        set up by hand."""
+        ...
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> PositionT:
+        """The position holding exactly `placements`, `side_to_move` to move, as a person set it
+        up on the board `board` draws; InvalidPositionError saying why no game reaches it.
+
+        The front end has checked that each placement is of one of `piece_kinds`, on a cell of
+        the board that has a label, and alone on its cell."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -429,6 +465,14 @@ class GameDefaults:
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return ()
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> Any:
+        """Never called: front ends offer no editor for a game with no `piece_kinds`."""
+        raise ValueError(f"{type(self).__name__} sets up no position by hand")
 
 
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:

@@ -9,6 +9,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "four cats' squares and, if the cats are to move, 'cats'."
         ),
         "catmouse.same_square": "two pieces cannot stand on square {square}.",
+        "catmouse.cat_count": "there are four cats, not {count}.",
+        "catmouse.mouse_count": "there is one mouse, not {count}.",
+        "catmouse.light_square": "pieces stand only on the dark, numbered squares.",
+        "catmouse.a_mouse": "mouse",
+        "catmouse.a_cat": "cat",
         "catmouse.unplaced_mouse": (
             "before the mouse is placed the cats stand on 1, 2, 3 and 4 and the mouse is to move."
         ),
@@ -82,6 +87,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "cuatro gatos y, si mueven los gatos, 'gatos'."
         ),
         "catmouse.same_square": "dos piezas no pueden estar en la casilla {square}.",
+        "catmouse.cat_count": "hay cuatro gatos, no {count}.",
+        "catmouse.mouse_count": "hay un ratón, no {count}.",
+        "catmouse.light_square": "las piezas solo están en las casillas oscuras, numeradas.",
+        "catmouse.a_mouse": "ratón",
+        "catmouse.a_cat": "gato",
         "catmouse.unplaced_mouse": (
             "antes de colocar el ratón los gatos están en 1, 2, 3 y 4 y mueve el ratón."
         ),

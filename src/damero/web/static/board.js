@@ -47,8 +47,9 @@ function buttonBox(svg) {
   return box;
 }
 
-// `view.board` is the description, `view.hint` a move's text or null; `actions` gives
-// play(text), canMove, showNumbers and redraw().
+// `view.board` is the description, `view.hint` a move's text or null, `view.values` (if any) each
+// move's value by its text as {label, words, colour}; `actions` gives play(text), canMove,
+// showNumbers, redraw() and, for a position editor, edit(row, column) for a click on a cell.
 export function draw(svg, view, actions) {
   const board = view.board;
   const edge = board.row_names.length || board.column_names.length ? 20 : 0;
@@ -126,8 +127,11 @@ export function draw(svg, view, actions) {
     if (target.clicks.length === 0) { buttons.push(target); continue; }
     if (target.clicks.length > 1 && key(target.clicks[0]) !== picked) continue;
     const { x, y } = at(target.clicks[target.clicks.length - 1]);
-    const node = element(svg, "circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.2, class: "target", "data-move": target.move });
-    pressable(node, target.move, () => { picked = null; actions.play(target.move); });
+    const value = view.values && view.values[target.move];
+    const node = element(svg, "circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * (value ? 0.36 : 0.2), class: "target", "data-move": target.move,
+      ...(value ? { style: `fill: ${value.colour}; fill-opacity: .9`, "data-value": value.label } : {}) });
+    if (value) element(svg, "text", { x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "value-label", "pointer-events": "none" }, value.label);
+    pressable(node, value ? `${target.move}: ${value.words}` : target.move, () => { picked = null; actions.play(target.move); });
   }
   const box = buttonBox(svg);
   if (box) {
@@ -135,7 +139,8 @@ export function draw(svg, view, actions) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.move = target.move;
-      button.textContent = target.move;
+      const value = view.values && view.values[target.move];
+      button.textContent = value ? `${target.move} (${value.label})` : target.move;
       button.addEventListener("click", () => actions.play(target.move));
       return button;
     }));
@@ -145,5 +150,12 @@ export function draw(svg, view, actions) {
   for (const cell of hinted ? hinted.clicks : []) {
     const { x, y } = at(cell);
     element(svg, "rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: "hinted", "pointer-events": "none" });
+  }
+
+  // A position editor's clicks: an area over every cell that has a label, whatever stands on it.
+  for (const cell of actions.edit ? board.cells.filter((cell) => cell.label) : []) {
+    const { x, y } = at([cell.row, cell.column]);
+    const area = element(svg, "rect", { x, y, width: CELL, height: CELL, fill: "transparent", class: "editable", "data-edit": cell.label });
+    pressable(area, cell.label, () => actions.edit(cell.row, cell.column));
   }
 }

@@ -24,6 +24,7 @@ export function gamePage(id) {
   const undo = html("button", { id: "undo", type: "button" }, say("page.undo"));
   const hint = html("button", { id: "hint", type: "button" }, say("page.hint"));
   const replay = html("button", { id: "replay", type: "button" }, say("page.replay"));
+  const analyse = html("button", { id: "analyse", type: "button" }, say("page.analyse"));
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
   const links = html("div", { class: "links", id: "links" });
@@ -58,22 +59,25 @@ export function gamePage(id) {
     hint.hidden = !canMove;
     typed.disabled = !canMove;
     replay.hidden = !state.over;
+    analyse.hidden = !state.over;  // a game still being played is never analysed
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
   };
   numbers.addEventListener("change", () => { localStorage.setItem("damero.numbers", numbers.checked ? "1" : "0"); render(); });
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
   hint.addEventListener("click", () => send({ type: "hint" }));
-  replay.addEventListener("click", async () => {
+  const openReplay = async (choices) => {
     const response = await fetch(`/api/games/${id}/replay?lang=${language}`);
-    replayPage(await response.json(), id);
-  });
+    replayPage(await response.json(), id, choices);
+  };
+  replay.addEventListener("click", () => openReplay({}));
+  analyse.addEventListener("click", () => openReplay({ analyse: true }));
   const form = html("form", { onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, svg),
     html("div", { class: "side" }, seatLine, turnLine, status, notice, error, form,
-      html("p", {}, undo, " ", hint, " ", replay),
+      html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
       html("label", {}, numbers, " ", say("page.numbers")),
       html("h2", {}, say("page.moves")), moves, html("p", {}, download), links)));
 
