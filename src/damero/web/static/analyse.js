@@ -132,6 +132,7 @@ export async function analysePage() {
   // The editor: pieces placed by clicks, each change judged by the rules on the server.
   const check = async () => {
     const number = ++checked;
+    done.disabled = true;  // until the rules have judged this arrangement
     render();
     const pieces = JSON.stringify(editing.pieces.map(({ index, row, column }) => [index, row, column]));
     const response = await fetch(`/api/analysis/board?${queryOf(view.game, view.options, { pieces, side: editing.side })}&lang=${language}`);
