@@ -99,14 +99,24 @@ def test_a_position_set_up_as_it_is_drawn_is_the_same_position(
 @pytest.mark.parametrize(
     ("name", "pieces", "side", "reason"),
     [
-        ("catmouse", [[1, 0, 1], [1, 0, 3], [1, 0, 5], [0, 7, 0]], "first", ("catmouse.cat_count", {"count": 3})),
+        (
+            "catmouse",
+            [[1, 0, 1], [1, 0, 3], [1, 0, 5], [0, 7, 0]],
+            "first",
+            ("catmouse.cat_count", {"count": 3}),
+        ),
         (
             "catmouse",
             [[1, 0, 1], [1, 0, 3], [1, 0, 5], [1, 0, 7], [0, 7, 0], [0, 7, 2]],
             "first",
             ("catmouse.mouse_count", {"count": 2}),
         ),
-        ("catmouse", [[1, 0, 1], [1, 0, 3], [1, 0, 5], [1, 0, 7], [0, 7, 0]], "second", ("catmouse.wrong_side_to_move", None)),
+        (
+            "catmouse",
+            [[1, 0, 1], [1, 0, 3], [1, 0, 5], [1, 0, 7], [0, 7, 0]],
+            "second",
+            ("catmouse.wrong_side_to_move", None),
+        ),
         ("tictactoe", [[0, 1, 1]], "first", ("tictactoe.wrong_side_to_move", None)),
         ("tictactoe", [[1, 1, 1]], "first", ("tictactoe.impossible_counts", None)),
         ("othello", [[0, 3, 3]], "first", ("othello.empty_centre", None)),
@@ -185,7 +195,9 @@ def test_othello_values_deepen_from_an_estimate_to_the_exact_scores(
     assert all(move["label"].startswith("≈") for move in first["moves"])
     assert "(una estimación)" in first["verdict"]
     assert last["exact"] is True and last["step"] > first["step"]
-    expected = {game.format_move(move): score for move, score in othello_move_scores(position).items()}
+    expected = {
+        game.format_move(move): score for move, score in othello_move_scores(position).items()
+    }
     assert {move["move"]: int(move["label"]) for move in last["moves"]} == expected
 
 
@@ -197,7 +209,11 @@ def test_a_stop_or_a_close_stops_the_work_and_frees_the_thread(
     analyses' one thread then answers the next position."""
     monkeypatch.setattr(damero.web.analysis_board, "STEP_SECONDS", (3600.0,))
     monkeypatch.setattr(damero.web.analysis_board, "FIRST_DEPTH", 60)
-    endless = {"type": "analyse", "game": "othello", "position": Othello().format_position(Othello().start())}
+    endless = {
+        "type": "analyse",
+        "game": "othello",
+        "position": Othello().format_position(Othello().start()),
+    }
     quick = {"type": "analyse", "game": "tictactoe", "position": "X---O----"}
     answered: list[dict[str, Any]] = []
 
@@ -234,7 +250,10 @@ def test_an_address_holds_a_few_analysis_sockets_and_bad_messages_are_refused(
             ("not json", "web.bad_json"),
             (json.dumps({"type": "dance"}), "web.bad_message"),
             (json.dumps({"type": "analyse", "game": "chess", "position": "x"}), "web.unknown_game"),
-            (json.dumps({"type": "analyse", "game": "tictactoe", "position": "OO-------"}), "tictactoe.impossible_counts"),
+            (
+                json.dumps({"type": "analyse", "game": "tictactoe", "position": "OO-------"}),
+                "tictactoe.impossible_counts",
+            ),
         ]:
             socket.send_text(sent)
             answer = socket.receive_json()

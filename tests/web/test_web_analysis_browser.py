@@ -9,10 +9,10 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from analysis_references import catmouse_move_verdicts, late_catmouse_positions
 from servers import Server
 from test_web_browser import open_page
 
+from analysis_references import catmouse_move_verdicts, late_catmouse_positions
 from damero.core import Message
 from damero.games.catmouse import CatMouse
 from damero.games.catmouse.rules import CATS, MOUSE
@@ -61,7 +61,11 @@ def test_each_four_cats_move_shows_its_verdict_on_its_target(
     positions = late_catmouse_positions(12, seed=31)
     chosen = [
         next(p for p in positions if p.side_to_move is MOUSE),
-        next(p for p in positions if p.side_to_move is CATS and len({m.origin for m in p.legal_moves()}) > 1),
+        next(
+            p
+            for p in positions
+            if p.side_to_move is CATS and len({m.origin for m in p.legal_moves()}) > 1
+        ),
     ]
     for position, lang in zip(chosen, ("en", "es"), strict=True):
         page = open_page(browser, server.base + "/")

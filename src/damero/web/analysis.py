@@ -174,7 +174,9 @@ def cache_key(game: Game[Any, Any], position: Any, depth: int | None) -> Key:
     return (game.name, options, game.format_position(position), depth)
 
 
-def game_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[Any, Any], dict[str, int]]:
+def game_asked(
+    parameters: QueryParams | Mapping[str, str],
+) -> tuple[Game[Any, Any], dict[str, int]]:
     """The game a request names and the options it gives; WebError for an unknown game or a bad
     option."""
     name = parameters.get("game")

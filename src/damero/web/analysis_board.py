@@ -230,7 +230,11 @@ class LiveAnalyses:
 
         async def refuse(error: DameroError) -> None:
             await send(
-                {"type": "error", "code": refusal_code(error), "message": catalog.say(error.message)}
+                {
+                    "type": "error",
+                    "code": refusal_code(error),
+                    "message": catalog.say(error.message),
+                }
             )
 
         if self.sockets[address] >= LIVE_SOCKETS:
@@ -258,10 +262,14 @@ class LiveAnalyses:
                     if message["type"] == "stop":
                         await send({"type": "stopped"})
                         continue
-                    fields = {name: value for name, value in message.items() if isinstance(value, str)}
+                    fields = {
+                        name: value for name, value in message.items() if isinstance(value, str)
+                    }
                     game, position = position_asked(fields)
                     stopped = threading.Event()
-                    task = asyncio.ensure_future(self.deepen(send, game, position, catalog, stopped))
+                    task = asyncio.ensure_future(
+                        self.deepen(send, game, position, catalog, stopped)
+                    )
                     self.running.add(task)
                     task.add_done_callback(self.running.discard)
                 except DameroError as error:
