@@ -92,20 +92,18 @@ async def board_view(request: Request) -> Response:
     language = parameters.get("lang")
     catalog = catalog_for(language)
     try:
-        if "pieces" in parameters:
-            game, given = game_asked(parameters)
-            game = game.variant(**given)
-            placements, side = placements_asked(game, parameters["pieces"], parameters.get("side"))
-            try:
-                position = game.arrange(placements, side)
-            except DameroError as error:
-                raise WebError("analysis.bad_position", why=error.message) from None
-        elif "position" in parameters:
+        if "position" in parameters and "pieces" not in parameters:
             game, position = position_asked(parameters)
         else:
-            game, given = game_asked(parameters)
-            game = game.variant(**given)
+            named, given = game_asked(parameters)
+            game = named.variant(**given)
             position = game.start()
+            if "pieces" in parameters:
+                pieces, side = placements_asked(game, parameters["pieces"], parameters.get("side"))
+                try:
+                    position = game.arrange(pieces, side)
+                except DameroError as error:
+                    raise WebError("analysis.bad_position", why=error.message) from None
     except DameroError as error:
         return error_response(error, language)
     return JSONResponse(position_view(game, position, catalog))

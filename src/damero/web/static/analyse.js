@@ -5,13 +5,15 @@
 import { draw } from "./board.js";
 import { adopt, connected, html, language, main, say } from "./common.js";
 
-// The address of the analysis of `position`, `options` as further parameters (size=6).
-export function analysisLink(game, options, position) {
+// A query naming a game, its options (size=6) and any further parameters.
+function queryOf(game, options, extra = {}) {
   const query = new URLSearchParams({ game });
-  for (const [name, value] of Object.entries(options)) query.set(name, String(value));
-  query.set("position", position);
-  return `/analyse?${query}`;
+  for (const [name, value] of Object.entries({ ...options, ...extra })) query.set(name, String(value));
+  return query;
 }
+
+// The address of the analysis of `position`.
+export const analysisLink = (game, options, position) => `/analyse?${queryOf(game, options, { position })}`;
 
 // Each move's colour: green for a win, amber for a draw, red for a loss, the best of each darkest.
 const HUE = { win: 120, draw: 42, loss: 0 };
@@ -52,19 +54,12 @@ export async function analysePage() {
   let checked = 0;      // the number of the editor's latest check, so an older answer is dropped
   const visited = [];   // the positions left by playing a move, for "Previous position"
 
-  const optionsOf = (game) => game ? game.options : {};
   const load = async (query) => {
     const response = await fetch(`/api/analysis/board?${query}&lang=${language}`);
     const body = await response.json();
     if (!response.ok) { error.textContent = body.message; return null; }
     error.textContent = "";
     return body;
-  };
-  const queryOf = (game, options, extra = {}) => {
-    const query = new URLSearchParams({ game });
-    for (const [name, value] of Object.entries(options)) query.set(name, String(value));
-    for (const [name, value] of Object.entries(extra)) query.set(name, value);
-    return query;
   };
 
   const send = (message) => {
@@ -89,7 +84,7 @@ export async function analysePage() {
   };
   const analyse = () => {
     values = null;
-    const options = Object.fromEntries(Object.entries(optionsOf(view)).map(([name, value]) => [name, String(value)]));
+    const options = Object.fromEntries(Object.entries(view.options).map(([name, value]) => [name, String(value)]));
     if (!view.over) send({ type: "analyse", game: view.game, position: view.position, ...options });
   };
 
@@ -126,7 +121,7 @@ export async function analysePage() {
     list.replaceChildren(...shown.map((m) => html("li", { "data-move": m.move, "data-value": m.label },
       html("span", { class: "swatch", style: `background: ${byMove[m.move].colour}` }), ` ${m.move}: ${m.words}`)));
     document.body.dataset.position = view.position;
-    document.body.dataset.analysed = values && values.done ? "yes" : "no";
+    document.body.dataset.analysed = view.over || (values && values.done) ? "yes" : "no";
   };
 
   // The editor: pieces placed by clicks, each change judged by the rules on the server.
@@ -190,9 +185,7 @@ export async function analysePage() {
 
   const game = asked.get("game") || "catmouse";
   const options = Object.fromEntries([...asked].filter(([name]) => !["game", "position"].includes(name)));
-  const first = asked.has("position")
-    ? await load(queryOf(game, options, { position: asked.get("position") }))
-    : await load(queryOf(game, options));
+  const first = await load(queryOf(game, options, asked.has("position") ? { position: asked.get("position") } : {}));
   if (first) { show(first); return; }
   const refusal = error.textContent;
   const start = await load(queryOf(game, {}));
