@@ -1,6 +1,7 @@
 """The analysis board and a game's review in Debian's Chromium, on a real `damero serve`: each
-move's verdict on its target, the editor refusing what the rules refuse, a finished game's
-mistakes on its replay, and a shared link opening the same analysis."""
+move's verdict on its target (an Othello endgame's exact disc scores too), the editor refusing
+what the rules refuse, a finished game's mistakes on its replay, and a shared link opening the
+same analysis."""
 
 from __future__ import annotations
 
@@ -9,13 +10,20 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
+import pytest
 from servers import Server
 from test_web_browser import open_page
 
-from analysis_references import catmouse_move_verdicts, late_catmouse_positions
+from analysis_references import (
+    catmouse_move_verdicts,
+    late_catmouse_positions,
+    othello_move_scores,
+    othello_with_empties,
+)
 from damero.core import Message
 from damero.games.catmouse import CatMouse
 from damero.games.catmouse.rules import CATS, MOUSE
+from damero.games.othello import Othello
 from damero.i18n import Catalog
 
 Page = Any
@@ -171,3 +179,18 @@ def test_a_shared_analysis_link_opens_the_same_position(browser: Any, server: Se
     assert labels_on_targets(second) == labels and len(labels) == 6
     assert second.locator("#verdict").inner_text() == verdict
     assert not first.errors and not second.errors
+
+
+@pytest.mark.usefixtures("compiled_engine")
+def test_an_othello_endgame_shows_each_moves_exact_disc_score(browser: Any, server: Server) -> None:
+    game = Othello()
+    position = othello_with_empties(10, seed=12)
+    page = open_page(browser, analysis_address(server, "othello", game.format_position(position)))
+    page.wait_for_function("document.getElementById('progress').textContent === 'Exact.'")
+    expected = {
+        game.format_move(move): f"{score:+d}"
+        for move, score in othello_move_scores(position).items()
+    }
+    assert labels_on_targets(page) == expected
+    assert page.locator("#stop").is_hidden()
+    assert not page.errors
