@@ -314,6 +314,7 @@ MESSAGES: dict[str, str] = {
     ),
     "page.analyse": "Analyse",
     "page.analysis_title": "Analysis board",
+    "page.analysis_game": "The game to analyse",
     "page.analysing": "Analysing...",
     "page.deepening": "An estimate; looking deeper (step {step})...",
     "page.estimate": "An estimate.",

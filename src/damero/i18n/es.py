@@ -332,6 +332,7 @@ MESSAGES: dict[str, str] = {
     ),
     "page.analyse": "Analizar",
     "page.analysis_title": "Tablero de análisis",
+    "page.analysis_game": "El juego que analizar",
     "page.analysing": "Analizando...",
     "page.deepening": "Una estimación; mirando más lejos (paso {step})...",
     "page.estimate": "Una estimación.",

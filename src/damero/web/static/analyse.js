@@ -44,6 +44,7 @@ export async function analysePage() {
   const done = html("button", { type: "button", id: "edit-done" }, say("page.edit_done"));
   const clear = html("button", { type: "button", id: "clear" }, say("page.clear"));
   const startButton = html("button", { type: "button", id: "start-position" }, say("page.start_position"));
+  const gameChoice = html("select", { id: "analysis-game", "aria-label": say("page.analysis_game") });
   const editor = html("fieldset", { id: "editor", hidden: true }, html("legend", {}, say("page.edit")),
     html("p", {}, say("page.editor_help")), palette,
     html("p", {}, html("label", {}, say("page.side_to_move"), " ", sideChoice)),
@@ -101,6 +102,7 @@ export async function analysePage() {
 
   const render = () => {
     if (!view) return;
+    gameChoice.value = chosenVariant();
     previous.hidden = editing !== null || visited.length === 0;
     editButton.hidden = editing !== null || view.pieces.length === 0;
     editor.hidden = editing === null;
@@ -177,7 +179,22 @@ export async function analysePage() {
     if (back) show(back);
   });
 
-  main.replaceChildren(html("h1", {}, say("page.analysis_title")), html("div", { class: "layout analysis" },
+  // Another game (at each of its option values, Othello at each size) starts from its start.
+  const listing = await (await fetch("/api/games")).json();
+  const variants = listing.games.flatMap((g) => {
+    const [name, values] = Object.entries(g.options)[0] || [null, [null]];
+    return values.map((value) => ({ game: g.name, options: name ? { [name]: value } : {},
+      text: say(`${g.name}.title`) + (name ? ` ${value}x${value}` : "") }));
+  });
+  const chosenVariant = () => JSON.stringify([view.game, view.options]);
+  gameChoice.replaceChildren(...variants.map((v) => html("option", { value: JSON.stringify([v.game, v.options]) }, v.text)));
+  gameChoice.addEventListener("change", async () => {
+    const [game_, options_] = JSON.parse(gameChoice.value);
+    const start = await load(queryOf(game_, options_));
+    if (start) { editing = null; visited.length = 0; show(start); }
+  });
+
+  main.replaceChildren(html("h1", {}, say("page.analysis_title"), " ", gameChoice), html("div", { class: "layout analysis" },
     html("div", { class: "board-box" }, svg),
     html("div", { class: "side" }, verdict, progress, stop, status, error, editor,
       html("p", {}, previous, " ", editButton),

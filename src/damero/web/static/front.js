@@ -51,7 +51,8 @@ export async function frontPage() {
     error,
     html("fieldset", {}, html("legend", {}, say("page.upload")), upload),
     html("h2", {}, say("page.open_games")), open,
-    html("ul", {}, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ", say(`${g.name}.summary`)))),
+    html("ul", {}, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ", say(`${g.name}.summary`),
+      " (", html("a", { href: `/analyse?game=${g.name}`, class: "analysis-link" }, say("page.analysis_title")), ")"))),
   );
 }
 
