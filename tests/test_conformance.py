@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from damero.core import Board, Limit, Side, Verdict
+from damero.core import Board, Limit, Placement, Side, Verdict
 from damero.errors import DameroError
 from damero.games import GAMES
 from damero.games.catmouse import square_column, square_row
@@ -234,3 +234,31 @@ def test_the_board_shows_every_move_and_every_piece(game: Any, seed: int) -> Non
         for piece in board.pieces:
             for catalog in catalogs:
                 assert catalog.say(piece.name)
+
+
+@pytest.mark.parametrize(
+    "game", EVERY_VARIANT, ids=lambda game: game.name + str(getattr(game, "size", ""))
+)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_position_set_up_as_its_board_shows_it_is_the_same_position(game: Any, seed: int) -> None:
+    """What a position editor starts from (the board's pieces) and sends back (`arrange`) is the
+    position itself, for every position a game reaches; a game with no pieces to place has no
+    editor."""
+    if not game.piece_kinds:
+        return
+    kinds = {(kind.side, kind.kind) for kind in game.piece_kinds}
+    labelled = {
+        (cell.row, cell.column) for cell in game.board(game.start(), ()).cells if cell.label
+    }
+    for catalog in (Catalog(language) for language in LANGUAGES):
+        assert all(catalog.say(kind.name) for kind in game.piece_kinds)
+    positions, _ = playout(game, random.Random(seed))
+    for position in positions:
+        board = game.board(position, ())
+        placements = [
+            Placement(piece.row, piece.column, piece.side, piece.kind) for piece in board.pieces
+        ]
+        assert {(p.side, p.kind) for p in placements} <= kinds
+        assert {(p.row, p.column) for p in placements} <= labelled
+        assert game.arrange(placements, position.side_to_move) == position

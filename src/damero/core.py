@@ -278,15 +278,26 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
-class Legend:
-    """One kind of piece as a page's legend shows it: drawn as `kind`, `symbol` and `colour` draw
-    it on the board, and named in words ('a cat', 'Black (X)')."""
+class PieceKind:
+    """A kind of piece as a page names and draws it, in the board's legend and in a position
+    editor's palette: its side, `kind` drawn with `symbol` and `colour`, and its name in words
+    ('a cat', 'Black (X)')."""
 
+    side: Side | None
     kind: str
     name: Message
-    side: Side | None = None
     symbol: str = ""
     colour: str = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A piece of `side` and `kind` put by hand on the cell at (row, column) of the game's board."""
+
+    row: int
+    column: int
+    side: Side | None
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +316,7 @@ class Board:
     last: tuple[tuple[int, int], ...] = ()
     row_names: tuple[str, ...] = ()
     column_names: tuple[str, ...] = ()
-    legend: tuple[Legend, ...] = ()
+    legend: tuple[PieceKind, ...] = ()
     side_names: tuple[Message, ...] = ()
 
 
@@ -411,6 +422,20 @@ class Game(Protocol[PositionT, MoveT]):
         rules then made on their own (a forced pass), oldest first, () at the start."""
         ...
 
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """The pieces a position editor may place, one of each kind; () where no position is
+        set up by hand."""
+        ...
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> PositionT:
+        """The position holding exactly `placements`, `side_to_move` to move, as a person set it
+        up on the board `board` draws; InvalidPositionError saying why no game reaches it.
+
+        The front end has checked that each placement is of one of `piece_kinds`, on a cell of
+        the board that has a label, and alone on its cell."""
+        ...
+
 
 class GameDefaults:
     """What most games share, to inherit: no options, no commands or automatic moves of their
@@ -445,6 +470,14 @@ class GameDefaults:
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return ()
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> Any:
+        """Never called: front ends offer no editor for a game with no `piece_kinds`."""
+        raise ValueError(f"{type(self).__name__} sets up no position by hand")
 
 
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:

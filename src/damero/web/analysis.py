@@ -91,13 +91,10 @@ class Analyses:
     ) -> analysis.MoveValues:
         """The position's move values, from the cache or worked out on the analyses' thread in the
         time left of `seconds` from now (and `depth` deep at most, where an engine estimates)."""
-        options = tuple(sorted((name, getattr(game, name)) for name in game.options))
-        key: Key = (game.name, options, game.format_position(position), depth)
-        with self.cache_lock:
-            cached = self.cache.get(key)
-            if cached is not None:
-                self.cache.move_to_end(key)
-                return cached
+        key = cache_key(game, position, depth)
+        cached = self.cached(key)
+        if cached is not None:
+            return cached
         asked = self.clock()
 
         def work() -> analysis.MoveValues:
@@ -106,11 +103,21 @@ class Analyses:
             return tuple(analysis.move_values(game, position, limit=limit, clock=time.monotonic))
 
         values = await asyncio.get_running_loop().run_in_executor(self.executor, work)
+        self.keep(key, values)
+        return values
+
+    def cached(self, key: Key) -> analysis.MoveValues | None:
+        with self.cache_lock:
+            cached = self.cache.get(key)
+            if cached is not None:
+                self.cache.move_to_end(key)
+            return cached
+
+    def keep(self, key: Key, values: analysis.MoveValues) -> None:
         with self.cache_lock:
             self.cache[key] = values
             while len(self.cache) > CACHED_POSITIONS:
                 self.cache.popitem(last=False)
-        return values
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -162,9 +169,16 @@ async def game_review(
     return _document_response(analysis.review_document(record, reviewed))
 
 
-def position_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[Any, Any], Any]:
-    """The game and position a request names; WebError for an unknown game or a bad option, and
-    the rules' refusal, said as the terminal says it, for a position that cannot occur."""
+def cache_key(game: Game[Any, Any], position: Any, depth: int | None) -> Key:
+    options = tuple(sorted((name, getattr(game, name)) for name in game.options))
+    return (game.name, options, game.format_position(position), depth)
+
+
+def game_asked(
+    parameters: QueryParams | Mapping[str, str],
+) -> tuple[Game[Any, Any], dict[str, int]]:
+    """The game a request names and the options it gives; WebError for an unknown game or a bad
+    option."""
     name = parameters.get("game")
     try:
         game = games.find_game(str(name))
@@ -179,6 +193,13 @@ def position_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[An
         if number not in allowed:
             raise WebError("web.bad_options", game=game.name)
         given[option] = number
+    return game, given
+
+
+def position_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[Any, Any], Any]:
+    """The game and position a request names; WebError for an unknown game or a bad option, and
+    the rules' refusal, said as the terminal says it, for a position that cannot occur."""
+    game, given = game_asked(parameters)
     text = parameters.get("position")
     if text is None or len(text) > MAX_POSITION:
         raise WebError("web.bad_field", name="position")
@@ -203,11 +224,17 @@ def error_response(error: DameroError, language: object, status: int = 400) -> J
         status = 503
     elif error.message.key in REFUSALS:
         status = 429
-    code = error.message.key
+    return JSONResponse(
+        {"code": refusal_code(error), "message": catalog.say(error.message)}, status_code=status
+    )
+
+
+def refusal_code(error: DameroError) -> str:
+    """A refusal's code: a position the rules refuse is coded by their own reason."""
     why = error.message.values.get("why")
-    if code == "analysis.bad_position" and isinstance(why, Message):
-        code = why.key
-    return JSONResponse({"code": code, "message": catalog.say(error.message)}, status_code=status)
+    if error.message.key == "analysis.bad_position" and isinstance(why, Message):
+        return why.key
+    return error.message.key
 
 
 def _document_response(document: Mapping[str, object]) -> Response:

@@ -45,6 +45,7 @@ def create_app(
         yield
         computer.close()
         routes.analyses.close()
+        routes.live_analyses.close()
 
     routes = Routes(rooms, computer, limits=limits)
     return Starlette(routes=routes.routes(), lifespan=lifespan)

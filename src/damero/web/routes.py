@@ -24,7 +24,7 @@ from damero.i18n import en, es
 from damero.players import LEVELS
 from damero.progress import Clock
 from damero.records import Record, format_for, read_any
-from damero.web import analysis, checks
+from damero.web import analysis, analysis_board, checks
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
@@ -92,6 +92,7 @@ class Routes:
             "web.too_many_games", burst=limits.games_burst, per_second=limits.games_per_second
         )
         self.analyses = analysis.Analyses(limits)
+        self.live_analyses = analysis_board.LiveAnalyses(self.analyses)
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -99,6 +100,7 @@ class Routes:
             Route("/play/{game_id}", self.game_page),
             Route("/replay/{game_id}", self.game_page),
             Route("/rules", self.page),
+            Route("/analyse", self.page),
             Route("/api/messages", self.catalogue),
             Route("/api/games", self.listing),
             Route("/api/games", self.create, methods=["POST"]),
@@ -110,12 +112,14 @@ class Routes:
                 "/api/analysis",
                 functools.partial(analysis.position_analysis, analyses=self.analyses),
             ),
+            Route("/api/analysis/board", analysis_board.board_view),
             Route(
                 "/api/games/{game_id}/analysis",
                 functools.partial(
                     analysis.game_review, analyses=self.analyses, live_of=self.rooms.get
                 ),
             ),
+            WebSocketRoute("/ws/analysis", self.live_analyses.serve),
             WebSocketRoute("/ws/{game_id}", self.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]

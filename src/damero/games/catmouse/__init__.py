@@ -13,7 +13,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Analyst, Board, Command, GameDefaults, Message, Outcome, Side, Verdict
+from damero.core import (
+    Analyst,
+    Board,
+    Command,
+    GameDefaults,
+    Message,
+    Outcome,
+    PieceKind,
+    Placement,
+    Side,
+    Verdict,
+)
 from damero.games.catmouse import board as catmouse_board
 from damero.games.catmouse import words
 from damero.games.catmouse.rules import (
@@ -171,6 +182,13 @@ class CatMouse(GameDefaults):
 
     def board(self, position: CatMousePosition, last: Sequence[Move]) -> Board:
         return catmouse_board.board(position, last)
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return catmouse_board.PIECE_KINDS
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> CatMousePosition:
+        return catmouse_board.arranged(placements, side_to_move)
 
 
 _ANALYST = ExactAnalyst(_exact_verdicts)

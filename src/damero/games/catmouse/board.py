@@ -1,11 +1,13 @@
 """Four Cats and the Mouse's board as a page draws it: the 8x8 checkered board with squares 1..32
-on the dark cells, the pieces, and for each move the mouse's or a cat's square then its new one."""
+on the dark cells, the pieces, and for each move the mouse's or a cat's square then its new one;
+and a position set up by hand on that board, read back."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Legend, Message, Piece, Target
+from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.errors import InvalidPositionError
 from damero.games.catmouse.rules import (
     CATS,
     MOUSE,
@@ -14,9 +16,15 @@ from damero.games.catmouse.rules import (
     CatMove,
     Move,
     format_move,
+    parse_position,
     square_at,
     square_column,
     square_row,
+)
+
+PIECE_KINDS = (
+    PieceKind(MOUSE, "mouse", Message("catmouse.legend_mouse"), colour="grey"),
+    PieceKind(CATS, "cat", Message("catmouse.legend_cat"), colour="black"),
 )
 
 
@@ -78,8 +86,24 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
             Target(format_move(move), _clicks(position, move)) for move in position.legal_moves()
         ),
         last=tuple(marked),
-        legend=(
-            Legend("mouse", Message("catmouse.legend_mouse"), MOUSE, colour="grey"),
-            Legend("cat", Message("catmouse.legend_cat"), CATS, colour="black"),
-        ),
+        legend=PIECE_KINDS,
     )
+
+
+def arranged(placements: Sequence[Placement], side_to_move: Side) -> CatMousePosition:
+    """The position of the pieces placed by hand, judged by `parse_position` as a typed one is:
+    four cats, at most one mouse (none before its placement), on the dark squares."""
+    squares: dict[str, list[int]] = {"mouse": [], "cat": []}
+    for placement in placements:
+        square = square_at(placement.row + 1, placement.column + 1)
+        if square is None:
+            raise InvalidPositionError("catmouse.light_square")
+        squares[placement.kind].append(square)
+    cats, mice = squares["cat"], squares["mouse"]
+    if len(cats) != 4:
+        raise InvalidPositionError("catmouse.cat_count", count=len(cats))
+    if len(mice) > 1:
+        raise InvalidPositionError("catmouse.mouse_count", count=len(mice))
+    mouse = str(mice[0]) if mice else "-"
+    side = "mouse" if side_to_move is MOUSE else "cats"
+    return parse_position(f"{mouse} {' '.join(map(str, cats))} {side}")

@@ -11,6 +11,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "four cats' squares and, if the cats are to move, 'cats'."
         ),
         "catmouse.same_square": "two pieces cannot stand on square {square}.",
+        "catmouse.cat_count": "there are four cats, not {count}.",
+        "catmouse.mouse_count": "there is one mouse, not {count}.",
+        "catmouse.light_square": "pieces stand only on the dark, numbered squares.",
         "catmouse.unplaced_mouse": (
             "before the mouse is placed the cats stand on 1, 2, 3 and 4 and the mouse is to move."
         ),
@@ -86,6 +89,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "cuatro gatos y, si mueven los gatos, 'gatos'."
         ),
         "catmouse.same_square": "dos piezas no pueden estar en la casilla {square}.",
+        "catmouse.cat_count": "hay cuatro gatos, no {count}.",
+        "catmouse.mouse_count": "hay un ratón, no {count}.",
+        "catmouse.light_square": "las piezas solo están en las casillas oscuras, numeradas.",
         "catmouse.unplaced_mouse": (
             "antes de colocar el ratón los gatos están en 1, 2, 3 y 4 y mueve el ratón."
         ),

@@ -18,6 +18,8 @@ from damero.core import (
     GameDefaults,
     Message,
     Outcome,
+    PieceKind,
+    Placement,
     Side,
     count,
     parse_seconds,
@@ -241,6 +243,13 @@ class Othello(GameDefaults):
 
     def board(self, position: OthelloPosition, last: Sequence[Move]) -> Board:
         return othello_board.board(position, last)
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return othello_board.PIECE_KINDS
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> OthelloPosition:
+        return othello_board.arranged(self.size, placements, side_to_move)
 
 
 def _solve(

@@ -1,12 +1,18 @@
 """Othello's board as a page draws it: the green grid with rows and columns named 1..size along
-its edges, the discs, and a click on the square of each placement."""
+its edges, the discs, and a click on the square of each placement; and a position set up by hand
+on that grid, read back."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Legend, Message, Piece, Side, Target
-from damero.games.othello.rules import Move, OthelloPosition, format_move
+from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.games.othello.rules import Move, OthelloPosition, format_move, parse_position
+
+PIECE_KINDS = (
+    PieceKind(Side.FIRST, "disc", Message("othello.black_x"), colour="black"),
+    PieceKind(Side.SECOND, "disc", Message("othello.white_o"), colour="white"),
+)
 
 
 def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
@@ -48,9 +54,16 @@ def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
         last=tuple((move.row, move.column) for move in last if not move.is_pass),
         row_names=names,
         column_names=names,
-        legend=(
-            Legend("disc", Message("othello.black_x"), Side.FIRST, colour="black"),
-            Legend("disc", Message("othello.white_o"), Side.SECOND, colour="white"),
-        ),
+        legend=PIECE_KINDS,
         side_names=(Message("othello.black_x"), Message("othello.white_o")),
     )
+
+
+def arranged(size: int, placements: Sequence[Placement], side_to_move: Side) -> OthelloPosition:
+    """The discs placed by hand on a board of `size`, judged by `parse_position` as a typed
+    board is."""
+    rows = [["-"] * size for _ in range(size)]
+    for placement in placements:
+        rows[placement.row][placement.column] = "X" if placement.side is Side.FIRST else "O"
+    side = "X" if side_to_move is Side.FIRST else "O"
+    return parse_position(" ".join("".join(row) for row in rows) + f" {side}")

@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from damero.core import Analyst, Board, GameDefaults, Message, Outcome, Side
+from damero.core import (
+    Analyst,
+    Board,
+    GameDefaults,
+    Message,
+    Outcome,
+    PieceKind,
+    Placement,
+    Side,
+)
 from damero.games.tictactoe import board as tictactoe_board
 from damero.games.tictactoe import words
 from damero.games.tictactoe.rules import (
@@ -127,3 +136,10 @@ class TicTacToe(GameDefaults):
 
     def board(self, position: TicTacToePosition, last: Sequence[Move]) -> Board:
         return tictactoe_board.board(position, last)
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        return tictactoe_board.PIECE_KINDS
+
+    def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> TicTacToePosition:
+        return tictactoe_board.arranged(placements, side_to_move)

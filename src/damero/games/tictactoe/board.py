@@ -1,11 +1,27 @@
-"""Tic-tac-toe's board as a page draws it: nine paper cells numbered 1..9, a mark's cell per move."""
+"""Tic-tac-toe's board as a page draws it: nine paper cells numbered 1..9, a mark's cell per move;
+and a position set up by hand on it, read back."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Legend, Message, Piece, Side, Target
-from damero.games.tictactoe.rules import CELLS, Move, TicTacToePosition, format_cell
+from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.errors import InvalidPositionError
+from damero.games.tictactoe.rules import (
+    CELLS,
+    EMPTY_CELL,
+    MARKS,
+    Move,
+    TicTacToePosition,
+    format_cell,
+    parse_board,
+    player_name,
+)
+
+PIECE_KINDS = (
+    PieceKind(Side.FIRST, "mark", Message("tictactoe.x"), "X", "red"),
+    PieceKind(Side.SECOND, "mark", Message("tictactoe.o"), "O", "blue"),
+)
 
 
 def _place(cell: int) -> tuple[int, int]:
@@ -38,8 +54,20 @@ def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
             Target(format_cell(move), (_place(move.cell),)) for move in position.legal_moves()
         ),
         last=tuple(_place(move.cell) for move in last),
-        legend=(
-            Legend("mark", Message("tictactoe.x"), Side.FIRST, symbol="X", colour="red"),
-            Legend("mark", Message("tictactoe.o"), Side.SECOND, symbol="O", colour="blue"),
-        ),
+        legend=PIECE_KINDS,
     )
+
+
+def arranged(placements: Sequence[Placement], side_to_move: Side) -> TicTacToePosition:
+    """The marks placed by hand, judged by `parse_board` as a typed board is; the counts decide
+    whose turn it is, so another side to move is refused saying whose it is."""
+    cells = [EMPTY_CELL] * 9
+    for placement in placements:
+        if placement.side is not None:
+            cells[placement.row * 3 + placement.column] = MARKS[placement.side]
+    position = parse_board("".join(cells))
+    if position.outcome() is None and position.side_to_move is not side_to_move:
+        raise InvalidPositionError(
+            "tictactoe.wrong_side_to_move", player=player_name(position.side_to_move)
+        )
+    return position

@@ -11,6 +11,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tictactoe.played_after_line": (
             "{player} already has three in a row, so the game ended before the last mark."
         ),
+        "tictactoe.wrong_side_to_move": (
+            "with these marks it is {player}'s turn: X moves first, then each plays in turn."
+        ),
         "tictactoe.rules": (
             "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1\n"
             "to 9 row by row. Three marks in a row, a column or a diagonal win; a full\n"
@@ -42,6 +45,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "tictactoe.played_after_line": (
             "{player} ya tiene tres en raya, así que la partida terminó antes de la última marca."
+        ),
+        "tictactoe.wrong_side_to_move": (
+            "con estas marcas le toca a {player}: X empieza y luego se juega por turnos."
         ),
         "tictactoe.rules": (
             "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla\n"

@@ -1,4 +1,5 @@
 // The page's entry: it loads the words and shows the page the address names.
+import { analysePage } from "./analyse.js";
 import { changeLanguage, disconnect, languageChoice, loadWords, setKeys, setRouter } from "./common.js";
 import { frontPage } from "./front.js";
 import { gamePage } from "./play.js";
@@ -16,6 +17,7 @@ async function route() {
   if (game) gamePage(game[1]);
   else if (replay) await replayOf(replay[1]);
   else if (path === "/rules") await rulesPage();
+  else if (path === "/analyse") await analysePage();
   else await frontPage();
 }
 

@@ -38,7 +38,9 @@ function button(label, action) {
 }
 
 // `view.board` is the description, `view.hint` a move's text or null, `view.title` the grid's
-// name; `actions` gives play(text), canMove, showNumbers and redraw().
+// name, `view.values` (if any) each move's value by its text as {label, words, colour};
+// `actions` gives play(text), canMove, showNumbers, redraw() and, for a position editor,
+// edit(row, column) for a press on a cell.
 export function draw(given, view, actions) {
   const grid = hostOf(given);
   const board = view.board;
@@ -128,10 +130,23 @@ export function draw(given, view, actions) {
         node.append(drawn);
       }
       const target = ends.get(at);
-      if (target) {
-        const press = button(`${name}: ${say("page.play_move", { move: target.move })}`, () => { picked = null; actions.play(target.move); });
+      const value = target && view.values && view.values[target.move];
+      if (actions.edit && cell.label) {
+        const press = button(name, () => actions.edit(row, column));
+        press.className = "editable";
+        press.dataset.edit = cell.label;
+        node.append(press);
+      } else if (target) {
+        const says = value ? value.words : say("page.play_move", { move: target.move });
+        const press = button(`${name}: ${says}`, () => { picked = null; actions.play(target.move); });
         press.className = "target";
         press.dataset.move = target.move;
+        if (value) {
+          press.classList.add("valued");
+          press.dataset.value = value.label;
+          press.style.setProperty("--value", value.colour);
+          press.textContent = value.label;
+        }
         node.append(press);
       } else if (movable.has(at)) {
         const press = button(say("page.choose_piece", { piece: name }), () => {
@@ -155,8 +170,9 @@ export function draw(given, view, actions) {
   const box = moveButtons(grid);
   if (box) {
     box.replaceChildren(...targets.filter((target) => target.clicks.length === 0).map((target) => {
-      const press = button(say("page.play_move", { move: target.move }), () => actions.play(target.move));
-      press.textContent = target.move;
+      const value = view.values && view.values[target.move];
+      const press = button(value ? `${target.move}: ${value.words}` : say("page.play_move", { move: target.move }), () => actions.play(target.move));
+      press.textContent = value ? `${target.move} (${value.label})` : target.move;
       press.dataset.move = target.move;
       return press;
     }));

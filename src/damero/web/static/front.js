@@ -56,7 +56,8 @@ export async function frontPage() {
     html("fieldset", {}, html("legend", {}, say("page.upload")), html("label", {}, html("span", { class: "sr-only" }, say("page.upload")), upload)),
     html("h2", {}, say("page.games")),
     html("ul", { class: "games" }, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ",
-      say(`${g.name}.summary`), " (", html("a", { href: `/rules#${g.name}` }, say("page.rules")), ")"))),
+      say(`${g.name}.summary`), " (", html("a", { href: `/rules#${g.name}` }, say("page.rules")), ", ",
+      html("a", { href: `/analyse?game=${g.name}`, class: "analysis-link" }, say("page.analysis_title")), ")"))),
     html("h2", {}, say("page.open_games")), open,
   );
 }

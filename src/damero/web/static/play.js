@@ -28,6 +28,7 @@ export function gamePage(id) {
   const undo = html("button", { id: "undo", type: "button" }, say("page.undo"));
   const hint = html("button", { id: "hint", type: "button" }, say("page.hint"));
   const replay = html("button", { id: "replay", type: "button" }, say("page.replay"));
+  const analyse = html("button", { id: "analyse", type: "button" }, say("page.analyse"));
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
   const links = html("div", { class: "links", id: "links" });
@@ -81,6 +82,7 @@ export function gamePage(id) {
     typed.disabled = !canMove;
     replay.hidden = !state.over;
     titleYourTurn(canMove && !state.over);
+    analyse.hidden = !state.over;  // a game still being played is never analysed
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
   };
@@ -93,12 +95,13 @@ export function gamePage(id) {
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
   hint.addEventListener("click", () => send({ type: "hint" }));
   replay.addEventListener("click", () => navigate(`/replay/${id}`));
+  analyse.addEventListener("click", () => navigate(`/replay/${id}?analyse`));
   const form = html("form", { class: "move-form", onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
     html("div", { class: "side" }, seatLine, turnLine, status, hintLine, error, form,
-      html("p", {}, undo, " ", hint, " ", replay),
+      html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
       html("label", {}, numbers, " ", say("page.numbers")),
       pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
 

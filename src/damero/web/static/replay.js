@@ -3,16 +3,18 @@
 import { boardElement, draw, legend, sideName } from "./board.js";
 import { disconnect, html, language, main, say, setKeys } from "./common.js";
 import { createGame } from "./front.js";
+import { reviewPanel } from "./review.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 
 export async function replayOf(id) {
   const response = await fetch(`/api/games/${id}/replay?lang=${language}`);
   const document_ = await response.json();
   if (!response.ok) { main.replaceChildren(html("p", { class: "error", role: "alert" }, document_.message)); return; }
-  replayPage(document_, id);
+  replayPage(document_, id, { analyse: new URLSearchParams(location.search).has("analyse") });
 }
 
-export function replayPage(document_, id) {
+// `analyse`: show the game's review at once (a finished game's "Analyse").
+export function replayPage(document_, id, { analyse = false } = {}) {
   disconnect();
   const last = document_.frames.length - 1;
   let shown = last;
@@ -32,8 +34,10 @@ export function replayPage(document_, id) {
     notice.textContent = frame.forced.join(" ");
     counter.textContent = say("page.replaying", { shown: shown + 1, total: document_.frames.length });
     list.replaceChildren(scrolledMoves(moveTable({ moves: document_.moves, movers: document_.movers, names, shown, pick: go })));
+    review.show(shown);
   };
   const go = (to) => { shown = Math.max(0, Math.min(last, to)); show(); };
+  const review = reviewPanel(document_, id, go, { analyse });
   setKeys((event) => { const to = stepKey(event, shown, last); if (to !== null) go(to); });
   const button = (key, id_, action) => html("button", { type: "button", id: id_, onclick: action }, say(key));
   const playOn = async () => {
@@ -44,7 +48,7 @@ export function replayPage(document_, id) {
     html("div", { class: "side" }, counter, status,
       html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
         button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
-      html("p", {}, button("page.play_on", "play-on", playOn)), error,
+      html("p", {}, button("page.play_on", "play-on", playOn)), error, review.node,
       legend(document_.frames[0].board) || "", list, html("p", { class: "keys" }, say("page.keys")),
       id ? html("p", {}, html("a", { href: `/api/games/${id}/record`, download: "" }, say("page.download")), " ",
         html("a", { href: `/play/${id}` }, say("page.back_to_game"))) : null,
