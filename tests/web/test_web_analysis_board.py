@@ -76,8 +76,8 @@ def test_a_view_gives_the_position_after_each_move_and_the_pieces_to_place(
     }
     assert {target["move"] for target in view["board"]["targets"]} == set(view["after"])
     assert [(kind["side"], kind["kind"], kind["name"]) for kind in view["pieces"]] == [
-        ("first", "mouse", "ratón"),
-        ("second", "cat", "gato"),
+        ("first", "mouse", "el ratón"),
+        ("second", "cat", "un gato"),
     ]
     start = board_view(client, game="othello", size="6")
     assert start["position"] == Othello(6).format_position(Othello(6).start())
