@@ -2,15 +2,12 @@
 // no rule of any game: the server sends what is legal and what happened.
 import { draw } from "./board.js";
 import { adopt, changeLanguage, connected, html, language, languageChoice, main, say } from "./common.js";
+import { isTwoPeople, linksBox, onlinePanel, seatOf } from "./online.js";
 import { replayPage } from "./replay.js";
 
 export function gamePage(id) {
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("seat")) {
-    localStorage.setItem(`damero.seat.${id}`, hash.get("seat"));
-    history.replaceState({}, "", `/play/${id}`);
-  }
-  const token = localStorage.getItem(`damero.seat.${id}`);
+  const seat = seatOf(id);
+  const token = seat.token;
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
   svg.setAttribute("role", "group");
@@ -26,25 +23,35 @@ export function gamePage(id) {
   const replay = html("button", { id: "replay", type: "button" }, say("page.replay"));
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
-  const links = html("div", { class: "links", id: "links" });
+  const links = linksBox(id, seat);
+  const connection = html("p", { id: "connection", role: "status" });
   let state = null;
   let hinted = null;
-
-  const saved = sessionStorage.getItem(`damero.links.${id}`);
-  if (saved) {
-    const known = JSON.parse(saved);
-    links.append(html("label", {}, say("page.link_other"), html("input", { readonly: true, id: "link-other", value: location.origin + known.other })));
-  }
-  links.append(html("label", {}, say("page.link_watch"), html("input", { readonly: true, id: "link-watch", value: `${location.origin}/play/${id}` })));
+  let online = false;  // whether the socket is open and has sent the game
+  let queued = null;  // a move made while offline, sent at its version once the socket is back
 
   const send = (message) => {
     const socket = connected();
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (!online || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
   };
-  const play = (text) => { error.textContent = ""; send({ type: "move", move: text, version: state.version }); };
+  const panel = onlinePanel(id, seat, send);
+  const play = (text) => {
+    error.textContent = "";
+    const message = { type: "move", move: text, version: state.version };
+    if (!send(message)) { queued = message; render(); }
+  };
+  const sendQueued = () => {
+    if (!queued) return;
+    const waiting = queued;
+    queued = null;
+    if (waiting.version === state.version) send(waiting);
+    else error.textContent = say("page.queued_stale", { move: waiting.move });
+  };
   const render = async () => {
     if (!state) return;
-    const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
+    const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     draw(svg, { ...state, hint: hinted }, { play, canMove, showNumbers: numbers.checked, redraw: render });
     status.replaceChildren(...state.status.map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
@@ -54,12 +61,20 @@ export function gamePage(id) {
       : say("page.you_play", { sides: state.seat.map((s) => state.sides[s]).join(", ") });
     moves.replaceChildren(...state.moves.map((m) => html("li", {}, m)));
     moves.scrollTop = moves.scrollHeight;
-    undo.hidden = !state.can_undo;
+    undo.hidden = !state.can_undo || isTwoPeople(state);
     hint.hidden = !canMove;
     typed.disabled = !canMove;
     replay.hidden = !state.over;
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
+    showConnection();
+    panel.update(state, online);
+  };
+  // Offline, the board is greyed and says so; a move made then waits for the connection.
+  const showConnection = () => {
+    document.body.dataset.connection = online ? "online" : "offline";
+    svg.parentNode?.classList.toggle("offline", !online);
+    connection.textContent = [online ? "" : say("page.reconnecting"), queued ? say("page.queued", { move: queued.move }) : ""].join(" ").trim();
   };
   numbers.addEventListener("change", () => { localStorage.setItem("damero.numbers", numbers.checked ? "1" : "0"); render(); });
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
@@ -72,12 +87,15 @@ export function gamePage(id) {
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, svg),
-    html("div", { class: "side" }, seatLine, turnLine, status, notice, error, form,
+    html("div", { class: "side" }, connection, seatLine, turnLine, status, notice, error, form,
       html("p", {}, undo, " ", hint, " ", replay),
       html("label", {}, numbers, " ", say("page.numbers")),
-      html("h2", {}, say("page.moves")), moves, html("p", {}, download), links)));
+      panel.panel, html("h2", {}, say("page.moves")), moves, html("p", {}, download), links)));
 
-  let retry = 250;
+  // Reconnection tries again soon (a server that is back is found within a fraction of a second),
+  // then less often, and starts afresh once connected.
+  const FIRST_RETRY = 150, LAST_RETRY = 2500;
+  let retry = FIRST_RETRY;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: language });
@@ -91,7 +109,13 @@ export function gamePage(id) {
         if (!state || message.version !== state.version) hinted = null;
         state = message;
         error.textContent = "";
-        retry = 250;
+        retry = FIRST_RETRY;
+        online = true;
+        sendQueued();
+        render();
+      } else if (message.type === "presence") {
+        if (!state) return;
+        Object.assign(state, { presence: message.presence, can_claim: message.can_claim });
         render();
       } else if (message.type === "error") {
         error.textContent = message.message;
@@ -104,11 +128,12 @@ export function gamePage(id) {
     };
     socket.onclose = (event) => {
       if (connected() !== socket) return;
-      // 1011: the server could not serve the game just now and said why; keep its words.
-      const why = event.code === 1011 ? `${error.textContent} ` : "";
-      error.textContent = why + say("page.reconnecting");
+      online = false;
+      showConnection();
+      if (state) panel.update(state, online);
+      if (event.code === 4404) return;  // the game is no more: the server said so
       setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 5000);
+      retry = Math.min(retry * 2, LAST_RETRY);
     };
   };
   connect();
