@@ -4,11 +4,15 @@ page. Each browser context is one person's browser (its own storage)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from servers import Server
 from test_web_browser import moves_of, start_game, version, wait_for_version
+
+from damero.web.rooms import LiveGame
+from damero.web.storage import Storage
 
 Page = Any
 TIMEOUT = 120_000
@@ -173,6 +177,37 @@ def test_a_move_made_while_the_server_is_down_arrives_once_it_is_back(
     assert x.errors == []
 
 
+def test_a_move_made_offline_is_not_sent_if_the_game_moved_on_meanwhile(
+    browser: Any, tmp_path: Path
+) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    first = Server(database, tmp_path / "first.log")
+    page = person(browser, first.base + "/")
+    start_game(page, "tictactoe", "local")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    first.stop()
+    page.wait_for_function("document.body.dataset.connection === 'offline'")
+    page.click("[data-move='5']")
+    # Meanwhile the game moves on elsewhere (as from another device): the first move is 1.
+    storage = Storage(database)
+    live = LiveGame.from_stored(storage.load(game_id))  # type: ignore[arg-type]
+    _, change = live.changed_to(live.state.play_text("1"), now=time.time())
+    assert storage.write([change]) == [True]
+    storage.close()
+    second = Server(database, tmp_path / "second.log", port=first.port)
+    try:
+        wait_for_version(page, 2)
+        page.wait_for_function("document.querySelector('#error').innerText !== ''")
+        assert page.inner_text("#error") == (
+            "The game moved on while you were offline, so your move 5 was not sent."
+        )
+        assert moves_of(page) == ["1"]
+        assert page.locator("[data-move='5']").count() == 1, "and it may be played again"
+    finally:
+        second.stop()
+    assert page.errors == []
+
+
 def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apart(
     browser: Any, server: Server
 ) -> None:
@@ -245,3 +280,25 @@ def test_the_page_says_who_plays_whom_against_the_computer(browser: Any, server:
     assert "you" in players and "the computer at level 2" in players
     assert page.locator("#offer-draw").count() == 0 and page.locator("#resign").count() == 1
     assert page.errors == []
+
+
+def test_a_player_gone_long_enough_lets_the_other_claim_the_win(
+    browser: Any, tmp_path: Path
+) -> None:
+    server = Server(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", tmp_path / "server.log", "--abandon-after", "1"
+    )
+    try:
+        x, o = friend_game(browser, server)
+        assert x.locator("#claim-win").count() == 0
+        o.context.close()
+        x.wait_for_selector("#presence-second.away")
+        x.wait_for_selector("#claim-win", timeout=TIMEOUT)
+        assert "Your opponent has been gone for a while" in x.inner_text("#offers")
+        x.click("#claim-win")
+        x.wait_for_function("document.body.dataset.over === 'yes'")
+        assert "O left the game: X wins." in x.inner_text("#status")
+        assert x.locator("#claim-win").count() == 0
+    finally:
+        server.stop()
+    assert x.errors == []

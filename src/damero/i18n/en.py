@@ -288,6 +288,10 @@ MESSAGES: dict[str, str] = {
         "with several servers on one database: how long a computer's turn taken by a server "
         "that stopped waits before another server plays it (default 30)"
     ),
+    "help.abandon_after": (
+        "how long a player may be gone from a game between two people before the other may "
+        "claim it (default 300)"
+    ),
     "help.play": "play at once, without a menu",
     "help.analyse": "print who wins a position and each move's value",
     "help.position": "the position, as in: {example}",

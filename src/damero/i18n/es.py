@@ -295,6 +295,10 @@ MESSAGES: dict[str, str] = {
         "con varios servidores sobre una base de datos: cuánto espera el turno del ordenador "
         "de un servidor que se paró antes de que lo juegue otro servidor (por omisión 30)"
     ),
+    "help.abandon_after": (
+        "cuánto puede ausentarse un jugador de una partida entre dos personas antes de que el "
+        "otro pueda reclamarla (por omisión 300)"
+    ),
     "help.play": "jugar ya, sin menú",
     "help.analyse": "escribe quién gana una posición y lo que vale cada jugada",
     "help.position": "la posición, como en: {example}",

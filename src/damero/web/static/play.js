@@ -129,8 +129,7 @@ export function gamePage(id) {
     socket.onclose = (event) => {
       if (connected() !== socket) return;
       online = false;
-      showConnection();
-      if (state) panel.update(state, online);
+      if (state) render(); else showConnection();
       if (event.code === 4404) return;  // the game is no more: the server said so
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, LAST_RETRY);
