@@ -249,13 +249,16 @@ def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apar
 def test_an_open_seat_taken_from_the_front_page_by_a_third_browser(
     browser: Any, server: Server
 ) -> None:
+    guest = person(browser, server.base + "/")
+    guest.wait_for_selector("#public-games")
+    assert "No seat is waiting for a player right now." in guest.inner_text("#public-games")
     host = person(browser, server.base + "/")
     start_game(host, "othello", "open", **{"[data-option=size]": "6"})
     assert "an open seat, waiting for anyone to take it" in host.inner_text("#players")
     assert host.locator("#link-other").count() == 0
     game_id = host.url.split("/play/")[1].split("#")[0]
-    guest = person(browser, server.base + "/")
-    guest.wait_for_selector(f"[data-join='{game_id}']")
+    # The guest's front page, open all along, lists the seat once it is there.
+    guest.wait_for_selector(f"[data-join='{game_id}']", timeout=TIMEOUT)
     assert "Othello 6x6" in guest.inner_text("#open-seats")
     guest.click(f"[data-join='{game_id}']")
     wait_for_version(guest, 2)

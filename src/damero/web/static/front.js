@@ -41,7 +41,7 @@ export async function frontPage() {
     if (!response.ok) { error.textContent = document_.message; return; }
     replayPage(document_, null);
   } });
-  const { seats, live } = publicGames(listing, error);
+  const listed = html("div", { id: "public-games" }, publicGames(listing, error));
   main.replaceChildren(
     html("h1", {}, say("page.tagline")),
     html("form", { onsubmit: start },
@@ -53,10 +53,27 @@ export async function frontPage() {
         html("button", { type: "submit", id: "create" }, say("page.create")))),
     error,
     html("fieldset", {}, html("legend", {}, say("page.upload")), upload),
-    html("h2", {}, say("page.open_seats")), seats,
-    html("h2", {}, say("page.open_games")), live,
+    listed,
     html("ul", {}, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ", say(`${g.name}.summary`)))),
   );
+  keepListed(listed, listing, error);
+}
+
+// Seats are taken and games begin and end while the front page is open: it reads the public
+// games again now and then, for as long as it is shown.
+const RELIST = 5000;
+function keepListed(listed, listing, error) {
+  let shown = JSON.stringify([listing.open, listing.live]);
+  const relist = async () => {
+    if (!listed.isConnected) return;
+    try {
+      const fresh = await (await fetch("/api/games")).json();
+      const now = JSON.stringify([fresh.open, fresh.live]);
+      if (listed.isConnected && fresh.open && now !== shown) { shown = now; listed.replaceChildren(...publicGames(fresh, error)); }
+    } catch { /* the server is away for now: the next round tries again */ }
+    setTimeout(relist, RELIST);
+  };
+  setTimeout(relist, RELIST);
 }
 
 export async function createGame(body, error) {
@@ -104,5 +121,5 @@ function publicGames(listing, error) {
   const live = listing.live.length === 0 ? html("p", {}, say("page.none_open"))
     : html("ul", { id: "live-games" }, listing.live.map((g) => html("li", {},
       html("a", { href: `/play/${g.id}`, "data-watch": g.id }, `${named(g)} — ${say("page.watch")}`))));
-  return { seats, live };
+  return [html("h2", {}, say("page.open_seats")), seats, html("h2", {}, say("page.open_games")), live];
 }
