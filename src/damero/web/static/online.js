@@ -26,7 +26,7 @@ export function seatOf(id) {
   return { token, held, elsewhere: Boolean(fromLink && held && fromLink !== held) };
 }
 
-function copyField(name, id, path) {
+function copyField(name, path) {
   const field = html("input", { readonly: true, id: `link-${name}`, value: location.origin + path });
   const button = html("button", { type: "button", id: `copy-${name}`, onclick: async () => {
     try { await navigator.clipboard.writeText(field.value); } catch { field.select(); document.execCommand("copy"); }
@@ -40,9 +40,9 @@ function copyField(name, id, path) {
 export function linksBox(id, seat) {
   const box = html("div", { class: "links", id: "links" });
   const saved = JSON.parse(localStorage.getItem(linksKey(id)) || "{}");
-  if (seat.token) box.append(copyField("you", id, seatLink(id, seat.token)));
-  if (saved.other && !saved.other.endsWith(`=${seat.token}`)) box.append(copyField("other", id, saved.other));
-  box.append(copyField("watch", id, `/play/${id}`));
+  if (seat.token) box.append(copyField("you", seatLink(id, seat.token)));
+  if (saved.other && !saved.other.endsWith(`=${seat.token}`)) box.append(copyField("other", saved.other));
+  box.append(copyField("watch", `/play/${id}`));
   if (seat.elsewhere) {
     box.prepend(html("p", { id: "seat-elsewhere" }, say("page.seat_elsewhere"), " ",
       html("button", { type: "button", id: "my-seat", onclick: () => navigate(seatLink(id, seat.held)) }, say("page.my_seat"))));

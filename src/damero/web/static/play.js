@@ -74,6 +74,7 @@ export function gamePage(id) {
   const showConnection = () => {
     document.body.dataset.connection = online ? "online" : "offline";
     svg.parentNode?.classList.toggle("offline", !online);
+    undo.disabled = hint.disabled = !online;  // nothing to send them on: only a move waits
     connection.textContent = [online ? "" : say("page.reconnecting"), queued ? say("page.queued", { move: queued.move }) : ""].join(" ").trim();
   };
   numbers.addEventListener("change", () => { localStorage.setItem("damero.numbers", numbers.checked ? "1" : "0"); render(); });
