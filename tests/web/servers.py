@@ -43,10 +43,13 @@ def _path_with_tests() -> str:
 class Server:
     """One `damero serve` process on its own port, over the database at `url`."""
 
-    def __init__(self, url: str, log: Path, *options: str, module: str = "damero") -> None:
+    def __init__(
+        self, url: str, log: Path, *options: str, module: str = "damero", port: int | None = None
+    ) -> None:
         """`module` is what `python -m` runs: `damero`, or a test's own entry point (`nim_server`,
-        found on the tests' folder, which is put on the server's path)."""
-        self.port = free_port()
+        found on the tests' folder, which is put on the server's path); `port` is a free one
+        unless given (a server started again where its pages look for it)."""
+        self.port = free_port() if port is None else port
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log
         self.log = log.open("a")

@@ -86,6 +86,22 @@ def test_a_draw_offered_then_accepted_and_an_offer_that_lapsed(client: TestClien
         assert next_state(o)["result"] == drawn["result"]
 
 
+def test_answers_to_offers_never_made_are_refused(client: TestClient) -> None:
+    created, first, second = two_players(client)
+    with connect(client, created["id"], first) as x, connect(client, created["id"], second) as o:
+        version = next_state(x)["version"]
+        next_state(o)
+        for offer in ("draw", "undo", "rematch"):
+            send(o, type="decline", offer=offer, version=version)
+            assert next_error(o)["code"] == "game.no_offer"
+        send(o, type="undo", version=version)  # no request to accept, and no move to take back
+        assert next_error(o)["code"] == "game.nothing_to_take_back"
+        send(o, type="decline", offer="resign", version=version)
+        assert next_error(o)["message"] == "offer must be one of: draw, undo, rematch."
+        send(x, type="draw", version=version - 1)
+        assert next_error(x)["code"] == "web.moved_on"
+
+
 def test_a_spectator_cannot_offer_nor_resign(client: TestClient) -> None:
     created, _, _ = two_players(client)
     with connect(client, created["id"]) as watcher:

@@ -199,3 +199,36 @@ def test_a_server_that_loses_its_database_connection_catches_up(
         move(o, "1", seen["version"])
         assert state_at(x, seen["version"] + 1)["moves"] == ["5", "1"]
     storage.close()
+
+
+def test_a_flag_is_decided_once_by_two_servers_that_both_watch_the_clock(
+    servers: Any, database: str
+) -> None:
+    first, second = servers("--computer-timeout", "1.5"), servers("--computer-timeout", "1.5")
+    created = create(first, game="tictactoe", mode="friend", clock={"initial": 2, "increment": 0})
+    x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
+    with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
+        state = receive(x)
+        receive(o)
+        for socket, cell in ((x, "5"), (o, "1")):
+            move(socket, cell, state["version"])
+            state = state_at(x, state["version"] + 1)
+            state_at(o, state["version"])
+        assert state["clock"]["running"] == "first"
+        # Both processes hold the game with X's clock running: each wakes when it falls, and
+        # each one's sweep looks for fallen flags too.
+        flagged = [state_at(socket, state["version"] + 1) for socket in (x, o)]
+        for seen in flagged:
+            assert seen["version"] == state["version"] + 1
+            assert seen["result"] == {"winner": "second", "reason": "time"}
+        time.sleep(2.0)  # several sweeps of both servers: none may decide the game again
+        for socket in (x, o):
+            socket.send(json.dumps({"type": "sync"}))
+            while (message := receive(socket))["type"] != "state":
+                pass
+            assert message["version"] == state["version"] + 1
+            assert message["clock"]["first"] == 0
+    storage = Storage(database)
+    stored = storage.load(created["id"])
+    assert stored is not None and stored.version == state["version"] + 1 and stored.finished
+    storage.close()

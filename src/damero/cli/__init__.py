@@ -73,6 +73,13 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
         metavar=text("help.seconds_metavar"),
         help=text("help.computer_timeout"),
     )
+    serve.add_argument(
+        "--abandon-after",
+        type=_seconds(catalog),
+        default=300.0,
+        metavar=text("help.seconds_metavar"),
+        help=text("help.abandon_after"),
+    )
     return parser
 
 
@@ -346,6 +353,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
             port=arguments.port,
             url=arguments.db,
             claim_seconds=arguments.computer_timeout,
+            abandon_seconds=arguments.abandon_after,
         )
     if arguments.command == "review":
         return review_file(

@@ -592,6 +592,7 @@ class Rooms:
             if cached is not None and cached.version >= live.version:
                 return  # this process made the change, or has heard of it already
             self.games[game_id] = live
+            self._time(live)  # this process, too, ends it on time if nothing comes first
             await self.broadcast(live)
 
     async def start(self) -> None:

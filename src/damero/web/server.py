@@ -70,6 +70,7 @@ def serve(
     port: int,
     url: str | None,
     claim_seconds: float,
+    abandon_seconds: float,
 ) -> int:
     """Runs the server until Ctrl-C, telling the person who started it through `say`; 2 if it
     cannot listen or the database cannot be used."""
@@ -91,7 +92,7 @@ def serve(
             )
         )
         config = uvicorn.Config(
-            create_app(storage, claim_seconds=claim_seconds),
+            create_app(storage, claim_seconds=claim_seconds, abandon_seconds=abandon_seconds),
             ws=AnsweredHandshakes,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,
             ws_per_message_deflate=False,  # states are small; compressing each costs more than it saves

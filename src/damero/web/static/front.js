@@ -1,6 +1,9 @@
 // The front page: start a game, open a file, see the games to join or watch.
 import { html, language, main, navigate, say } from "./common.js";
+import { rememberGame } from "./online.js";
 import { replayPage } from "./replay.js";
+
+const CLOCKS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];  // minutes each, seconds added per move
 
 export async function frontPage() {
   const listing = await (await fetch("/api/games")).json();
@@ -8,7 +11,7 @@ export async function frontPage() {
     listing.games.map((g) => html("option", { value: g.name }, say(`${g.name}.title`))));
   const extra = html("div", { id: "game-options" });
   const mode = html("select", { id: "mode-choice" },
-    ["local", "computer", "friend"].map((m) => html("option", { value: m }, say(`page.mode_${m}`))));
+    ["local", "computer", "friend", "open"].map((m) => html("option", { value: m }, say(`page.mode_${m}`))));
   const seat = html("select", { id: "seat-choice" });
   const level = html("select", { id: "level-choice" }, listing.levels.map((l) => html("option", { value: l, selected: l === 3 }, String(l))));
   const error = html("p", { class: "error", role: "alert" });
@@ -18,6 +21,7 @@ export async function frontPage() {
   const showOptions = () => { againstComputer.hidden = mode.value !== "computer"; };
   mode.addEventListener("change", showOptions);
   showOptions();
+  const timing = clockChoice();
   const refresh = () => {
     const chosen = listing.games.find((g) => g.name === game.value);
     extra.replaceChildren(...Object.entries(chosen.options).map(([name, values]) =>
@@ -32,6 +36,7 @@ export async function frontPage() {
     const options = {};
     for (const select of extra.querySelectorAll("select")) options[select.dataset.option] = Number(select.value);
     const body = { game: game.value, options, mode: mode.value, seat: seat.value, level: Number(level.value) };
+    if (timing.chosen()) body.clock = timing.chosen();
     await createGame(body, error);
   };
   const upload = html("input", { type: "file", id: "upload", onchange: async () => {
@@ -42,24 +47,40 @@ export async function frontPage() {
     if (!response.ok) { error.textContent = document_.message; return; }
     replayPage(document_, null);
   } });
-  const open = listing.open.length === 0 ? html("p", {}, say("page.none_open"))
-    : html("ul", { id: "open-games" }, listing.open.map((g) => html("li", {},
-      html("a", { href: `/play/${g.id}` }, `${say(`${g.game}.title`)}${g.options.size ? ` ${g.options.size}x${g.options.size}` : ""} — ${say("page.watch")}`))));
+  const listed = html("div", { id: "public-games" }, publicGames(listing, error));
   main.replaceChildren(
     html("h1", {}, say("page.tagline")),
     html("form", { onsubmit: start },
       html("fieldset", {}, html("legend", {}, say("page.new_game")),
         html("label", {}, say("page.game") + " ", game), " ", extra,
-        html("label", {}, say("page.mode") + " ", mode), " ", againstComputer, html("br"),
+        html("label", {}, say("page.mode") + " ", mode), " ", againstComputer, html("br"), timing.box, html("br"),
         html("button", { type: "submit", id: "create" }, say("page.create")))),
     error,
     html("fieldset", {}, html("legend", {}, say("page.upload")), html("label", {}, html("span", { class: "sr-only" }, say("page.upload")), upload)),
+    listed,
     html("h2", {}, say("page.games")),
     html("ul", { class: "games" }, listing.games.map((g) => html("li", {}, html("strong", {}, say(`${g.name}.title`)), ": ",
       say(`${g.name}.summary`), " (", html("a", { href: `/rules#${g.name}` }, say("page.rules")), ", ",
       html("a", { href: `/analyse?game=${g.name}`, class: "analysis-link" }, say("page.analysis_title")), ")"))),
-    html("h2", {}, say("page.open_games")), open,
   );
+  keepListed(listed, listing, error);
+}
+
+// Seats are taken and games begin and end while the front page is open: it reads the public
+// games again now and then, for as long as it is shown.
+const RELIST = 5000;
+function keepListed(listed, listing, error) {
+  let shown = JSON.stringify([listing.open, listing.live]);
+  const relist = async () => {
+    if (!listed.isConnected) return;
+    try {
+      const fresh = await (await fetch("/api/games")).json();
+      const now = JSON.stringify([fresh.open, fresh.live]);
+      if (listed.isConnected && fresh.open && now !== shown) { shown = now; listed.replaceChildren(...publicGames(fresh, error)); }
+    } catch { /* the server is away for now: the next round tries again */ }
+    setTimeout(relist, RELIST);
+  };
+  setTimeout(relist, RELIST);
 }
 
 export async function createGame(body, error) {
@@ -67,7 +88,45 @@ export async function createGame(body, error) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const created = await response.json();
   if (!response.ok) { error.textContent = created.message; return; }
-  localStorage.setItem(`damero.seat.${created.id}`, created.token);
-  if (created.links.other) sessionStorage.setItem(`damero.links.${created.id}`, JSON.stringify(created.links));
-  await navigate(`/play/${created.id}`);
+  rememberGame(created);
+  await navigate(created.links.you);
+}
+
+// The time control of a new game: none, a usual one, or any other in whole seconds.
+function clockChoice() {
+  const choice = html("select", { id: "clock-choice" },
+    html("option", { value: "" }, say("page.clock_none")),
+    CLOCKS.map(([minutes, increment]) => html("option", { value: `${minutes * 60}+${increment}` }, say("page.clock_preset", { minutes, increment }))),
+    html("option", { value: "other" }, say("page.clock_other")));
+  const initial = html("input", { type: "number", id: "clock-initial", min: 1, max: 10800, value: 300 });
+  const increment = html("input", { type: "number", id: "clock-increment", min: 0, max: 180, value: 0 });
+  const other = html("span", { hidden: true }, html("label", {}, say("page.clock_initial") + " ", initial), " ",
+    html("label", {}, say("page.clock_increment") + " ", increment));
+  choice.addEventListener("change", () => { other.hidden = choice.value !== "other"; });
+  const chosen = () => {
+    if (!choice.value) return null;
+    const [seconds, added] = choice.value === "other" ? [initial.value, increment.value] : choice.value.split("+");
+    return { initial: Number(seconds), increment: Number(added) };
+  };
+  return { box: html("span", {}, html("label", {}, say("page.clock") + " ", choice), " ", other), chosen };
+}
+
+// The public games: seats waiting for anyone (Join takes one and opens it), and games to watch.
+function publicGames(listing, error) {
+  const named = (g) => `${say(`${g.game}.title`)}${g.options.size ? ` ${g.options.size}x${g.options.size}` : ""}`;
+  const sideKey = (g) => listing.games.find((known) => known.name === g.game).sides.find((s) => s.seat === g.seat).key;
+  const join = async (g) => {
+    const response = await fetch(`/api/games/${g.id}/join?lang=${language}`, { method: "POST" });
+    const joined = await response.json();
+    if (!response.ok) { error.textContent = joined.message; return; }
+    rememberGame(joined);
+    await navigate(joined.links.you);
+  };
+  const seats = listing.open.length === 0 ? html("p", {}, say("page.none_seats"))
+    : html("ul", { id: "open-seats" }, listing.open.map((g) => html("li", {}, named(g), " ",
+      html("button", { type: "button", "data-join": g.id, onclick: () => join(g) }, say("page.join", { side: say(sideKey(g)) })))));
+  const live = listing.live.length === 0 ? html("p", {}, say("page.none_open"))
+    : html("ul", { id: "live-games" }, listing.live.map((g) => html("li", {},
+      html("a", { href: `/play/${g.id}`, "data-watch": g.id }, `${named(g)} — ${say("page.watch")}`))));
+  return [html("h2", {}, say("page.open_seats")), seats, html("h2", {}, say("page.open_games")), live];
 }

@@ -3,16 +3,13 @@
 import { announce, chime, titleYourTurn } from "./announce.js";
 import { boardElement, draw, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
+import { isTwoPeople, linksBox, onlinePanel, seatOf } from "./online.js";
 import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 
 export function gamePage(id) {
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("seat")) {
-    localStorage.setItem(`damero.seat.${id}`, hash.get("seat"));
-    history.replaceState({}, "", `/play/${id}`);
-  }
-  const token = localStorage.getItem(`damero.seat.${id}`);
+  const seat = seatOf(id);
+  const token = seat.token;
   const grid = boardElement();
   const status = html("div", { class: "status", id: "status" });
   const notice = html("p", { id: "notice", class: "board-notice" });
@@ -31,25 +28,35 @@ export function gamePage(id) {
   const analyse = html("button", { id: "analyse", type: "button" }, say("page.analyse"));
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
-  const links = html("div", { class: "links", id: "links" });
+  const links = linksBox(id, seat);
+  const connection = html("p", { id: "connection", role: "status" });
   let state = null;
   let hinted = null;
   let shown = null;  // the position looked back at (k: after k moves), or null for the game now
   let past = null;  // that position's board and words
   const pastAt = pastPositions(id);
-
-  const saved = sessionStorage.getItem(`damero.links.${id}`);
-  if (saved) {
-    const known = JSON.parse(saved);
-    links.append(html("label", {}, say("page.link_other"), html("input", { readonly: true, id: "link-other", value: location.origin + known.other })));
-  }
-  links.append(html("label", {}, say("page.link_watch"), html("input", { readonly: true, id: "link-watch", value: `${location.origin}/play/${id}` })));
+  let online = false;  // whether the socket is open and has sent the game
+  let queued = null;  // a move made while offline, sent at its version once the socket is back
 
   const send = (message) => {
     const socket = connected();
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (!online || !socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
   };
-  const play = (text) => { error.textContent = ""; send({ type: "move", move: text, version: state.version }); };
+  const panel = onlinePanel(id, seat, send);
+  const play = (text) => {
+    error.textContent = "";
+    const message = { type: "move", move: text, version: state.version };
+    if (!send(message)) { queued = message; render(); }
+  };
+  const sendQueued = () => {
+    if (!queued) return;
+    const waiting = queued;
+    queued = null;
+    if (waiting.version === state.version) send(waiting);
+    else error.textContent = say("page.queued_stale", { move: waiting.move });
+  };
   const lookAt = async (position) => {
     if (position === null || position >= state.moves.length) { shown = null; past = null; }
     else { past = await pastAt(position, state.version); shown = position; }
@@ -59,7 +66,7 @@ export function gamePage(id) {
   const render = async () => {
     if (!state) return;
     if (shown !== null && shown >= state.moves.length) { shown = null; past = null; }  // taken back meanwhile
-    const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
+    const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     const title = say(`${state.game}.title`);
     if (shown === null) draw(grid, { ...state, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
     else draw(grid, { ...past, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
@@ -75,7 +82,7 @@ export function gamePage(id) {
     moves.replaceChildren(scrolledMoves(moveTable({ moves: state.moves, movers: state.movers,
       names: { first: sideName(state, "first"), second: sideName(state, "second") },
       shown: shown ?? state.moves.length, pick: lookAt })));
-    undo.hidden = !state.can_undo || state.over || state.thinking;
+    undo.hidden = !state.can_undo || state.over || state.thinking || isTwoPeople(state);
     hint.hidden = !canMove;
     hintLine.hidden = !hinted;
     form.hidden = state.seat.length === 0 || state.over;
@@ -85,6 +92,15 @@ export function gamePage(id) {
     analyse.hidden = !state.over;  // a game still being played is never analysed
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
+    showConnection();
+    panel.update(state, online);
+  };
+  // Offline, the board is greyed and says so; a move made then waits for the connection.
+  const showConnection = () => {
+    document.body.dataset.connection = online ? "online" : "offline";
+    grid.parentNode?.classList.toggle("offline", !online);
+    undo.disabled = hint.disabled = !online;  // nothing to send them on: only a move waits
+    connection.textContent = [online ? "" : say("page.reconnecting"), queued ? say("page.queued", { move: queued.move }) : ""].join(" ").trim();
   };
   setKeys((event) => {
     if (!state) return;
@@ -100,12 +116,15 @@ export function gamePage(id) {
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
-    html("div", { class: "side" }, seatLine, turnLine, status, hintLine, error, form,
+    html("div", { class: "side" }, connection, seatLine, turnLine, status, hintLine, error, form,
       html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
       html("label", {}, numbers, " ", say("page.numbers")),
-      pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
+      panel.panel, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
 
-  let retry = 250;
+  // Reconnection tries again soon (a server that is back is found within a fraction of a second),
+  // then less often, and starts afresh once connected.
+  const FIRST_RETRY = 150, LAST_RETRY = 2500;
+  let retry = FIRST_RETRY;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: language });
@@ -124,7 +143,13 @@ export function gamePage(id) {
         const yours = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
         if (before && yours && !(before.turn === state.turn && before.seat.includes(before.turn))) chime(true);
         error.textContent = "";
-        retry = 250;
+        retry = FIRST_RETRY;
+        online = true;
+        sendQueued();
+        render();
+      } else if (message.type === "presence") {
+        if (!state) return;
+        Object.assign(state, { presence: message.presence, can_claim: message.can_claim });
         render();
       } else if (message.type === "error") {
         error.textContent = message.message;
@@ -138,11 +163,11 @@ export function gamePage(id) {
     };
     socket.onclose = (event) => {
       if (connected() !== socket) return;
-      // 1011: the server could not serve the game just now and said why; keep its words.
-      const why = event.code === 1011 ? `${error.textContent} ` : "";
-      error.textContent = why + say("page.reconnecting");
+      online = false;
+      if (state) render(); else showConnection();
+      if (event.code === 4404) return;  // the game is no more: the server said so
       setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 5000);
+      retry = Math.min(retry * 2, LAST_RETRY);
     };
   };
   connect();
