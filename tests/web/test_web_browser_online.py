@@ -262,7 +262,7 @@ def test_an_open_seat_taken_from_the_front_page_by_a_third_browser(
     assert "Othello 6x6" in guest.inner_text("#open-seats")
     guest.click(f"[data-join='{game_id}']")
     wait_for_version(guest, 2)
-    assert guest.inner_text("#seat") == "You play: O"
+    assert guest.inner_text("#seat") == "You play: White (O)"
     host.wait_for_function("document.querySelector('#players').innerText.includes('a person')")
     host.wait_for_selector("#presence-second.here")
     play(host, host.get_attribute("[data-move]", "data-move"), guest)

@@ -1,6 +1,7 @@
 // Both clocks of a timed game, counting down between the server's states. The server keeps the
 // clocks and decides a flag; the page only shows the time the last state gave, less what has
 // passed since it came.
+import { sideName } from "./board.js";
 import { html, say } from "./common.js";
 
 const LOW_TIME = 10_000;  // under this many milliseconds a clock shows the low-time state
@@ -36,7 +37,7 @@ export function clockFaces() {
   };
   const show = (state) => {
     if (state.clock !== clock) { clock = state.clock; receivedAt = performance.now(); }  // a new state came
-    for (const [side, face] of Object.entries(faces)) face.setAttribute("aria-label", say("page.clock_of", { side: state.sides[side] }));
+    for (const [side, face] of Object.entries(faces)) face.setAttribute("aria-label", say("page.clock_of", { side: sideName(state, side) }));
     if (!ticking) tick();
   };
   return { faces, show };

@@ -1,6 +1,7 @@
 // Online play on a game's page: which seat this tab holds and the links that keep it, who plays
 // whom and who is here, the clocks, and the players' own results (resign, draws, take-backs,
 // rematches, claims). The server decides all of it; the page shows what it sent and asks.
+import { sideName } from "./board.js";
 import { clockFaces } from "./clock.js";
 import { html, navigate, say } from "./common.js";
 
@@ -87,7 +88,7 @@ export function onlinePanel(id, seat, send) {
     players.replaceChildren(...["first", "second"].map((side) => {
       const person = state.seats[side].computer === null && state.open_seat !== side;
       const here = state.presence[side];
-      return html("li", { "data-side": side }, html("span", {}, `${state.sides[side]}: ${who(state, side)}`),
+      return html("li", { "data-side": side }, html("span", {}, `${sideName(state, side)}: ${who(state, side)}`),
         person ? html("span", { class: here ? "presence here" : "presence away", id: `presence-${side}` }, say(here ? "page.here" : "page.away")) : null,
         clocks.faces[side]);
     }));
