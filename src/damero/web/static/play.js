@@ -2,6 +2,7 @@
 // no rule of any game: the server sends what is legal and what happened.
 import { draw } from "./board.js";
 import { adopt, changeLanguage, connected, html, language, languageChoice, main, say } from "./common.js";
+import { applyEvent, follows } from "./events.js";
 import { replayPage } from "./replay.js";
 
 export function gamePage(id) {
@@ -80,12 +81,18 @@ export function gamePage(id) {
   let retry = 250;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: language });
+    const query = new URLSearchParams({ lang: language, events: "1" });
     if (token) query.set("token", token);
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      let message = JSON.parse(event.data);
+      if (message.type === "event") {
+        if (state && message.version <= state.version) return;  // shown already
+        // A change missed (or a page that has nothing yet): ask for the whole state instead.
+        if (!follows(state, message)) { socket.send(JSON.stringify({ type: "sync" })); return; }
+        message = applyEvent(state, message);
+      }
       if (message.type === "state") {
         if (state && message.version < state.version) return;
         if (!state || message.version !== state.version) hinted = null;
