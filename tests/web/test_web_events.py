@@ -4,12 +4,14 @@ reading the game; and a move costs the same in a long game as in a short one."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -17,12 +19,14 @@ from servers import PostgresCluster, Server
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
+from damero.core import Side
 from damero.games import find_game
 from damero.games.catmouse import CatMouse
 from damero.games.catmouse.rules import CatMousePosition
 from damero.progress import GameInProgress
 from damero.web.app import create_app
-from damero.web.storage import Storage
+from damero.web.rooms import Rooms, new_game
+from damero.web.storage import Change, Storage
 
 TIMEOUT = 120.0
 """How long a socket waits for a message: generous, for a machine loaded by other work."""
@@ -285,3 +289,59 @@ def test_a_move_costs_the_same_in_a_long_game_as_in_a_short_one(
     long_cost, short_cost = costs
     assert long_cost["CatMousePosition.play"] >= 1 and long_cost["CatMouse.format_move"] >= 1
     assert long_cost == short_cost
+
+
+class Shown:
+    """A watcher that notes what it was shown: each version, and whether as an event."""
+
+    sides: frozenset[Any] = frozenset()
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, bool]] = []
+
+    async def show(self, live: Any, presence: Any, built: Any, change: Any = None) -> None:
+        self.shown.append((live.version, change is not None))
+
+    async def notice(self, presence: Any) -> None:
+        pass
+
+
+def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
+    database: str,
+) -> None:
+    async def run() -> None:
+        mover, follower = Rooms(Storage(database)), Rooms(Storage(database))
+        live, _, _ = new_game(
+            find_game("catmouse"),
+            mode="friend",
+            side=Side.FIRST,
+            level=1,
+            start=None,
+            moves=(),
+            clock=None,
+            created=0.0,
+        )
+        await mover.create(live)
+        watcher = Shown()
+        await follower.watch(live.id, watcher)
+
+        async def move() -> Change:
+            held = await mover.get(live.id)
+            state = held.state.play(held.state.position.legal_moves()[0])
+            change = held.changed_to(state, now=0.0)[1]
+            await mover.commit(held, state, now=0.0)
+            return change
+
+        await move()  # the follower never hears of this change to version 2
+        reads = follower.storage.loads
+        await follower.follow(live.id, 3, await move())
+        assert follower.storage.loads == reads + 1
+        await follower.follow(live.id, 4, await move())
+        assert follower.storage.loads == reads + 1
+        assert watcher.shown == [(1, False), (3, False), (4, True)]
+        held = await follower.get(live.id)
+        assert held.state.moves == (await mover.get(live.id)).state.moves
+
+    # On a thread of its own: the browser's driver may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, run()).result()

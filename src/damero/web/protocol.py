@@ -354,7 +354,7 @@ class Client:
         return address_of(self.socket)
 
     async def send(self, message: dict[str, object]) -> None:
-        await self.send_text(json.dumps(message, ensure_ascii=False))
+        await self.send_text(as_json(message))
 
     async def send_text(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -392,8 +392,13 @@ class Client:
             return
         key = ("state", language, self.sides)
         if key not in built:
-            built[key] = json.dumps(whole_state(live, shared, personal), ensure_ascii=False)
+            built[key] = as_json(whole_state(live, shared, personal))
         await self.send_text(built[key])
+
+
+def as_json(message: dict[str, object]) -> str:
+    """A message as sent: no spaces, which would be a tenth of every event's bytes."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def address_of(connection: Any) -> str:
