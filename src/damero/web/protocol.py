@@ -3,7 +3,8 @@ refusal a catalogue message) and the states it is sent, and the loop that serves
 
 A socket that (re)connects is sent the whole state at the version held, so a reload or a dropped
 socket never skips or repeats a move; every state carries the game's version, and a move or an
-undo names the version it was made at.
+undo names the version it was made at. After that, a socket that asks for events is sent what
+each change did (`event_message`), built at a cost that does not grow with the game's length.
 """
 
 from __future__ import annotations
