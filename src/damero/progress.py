@@ -155,9 +155,11 @@ class GameInProgress:
     decided: Result | None = None
     offers: Offers = NO_OFFERS
     clock: Clock | None = None
-    _outcomes: dict[int, Outcome | None] = field(
+    _outcomes: dict[Any, Outcome | None] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
+    """The rules' outcome of each position asked, shared by every value that follows from this
+    one: a position's outcome never changes, so a move adds to the cache instead of copying it."""
 
     @classmethod
     def new(
@@ -211,9 +213,10 @@ class GameInProgress:
         return self._outcome_at(len(self.moves))
 
     def _outcome_at(self, index: int) -> Outcome | None:
-        if index not in self._outcomes:
-            self._outcomes[index] = self.positions[index].outcome()
-        return self._outcomes[index]
+        position = self.positions[index]
+        if position not in self._outcomes:
+            self._outcomes[position] = position.outcome()
+        return self._outcomes[position]
 
     @property
     def result(self) -> Result | None:
@@ -251,6 +254,28 @@ class GameInProgress:
         self._going_on()
         return self.play(self.game.parse_move(self.position, text), now=now)
 
+    def continued(
+        self, keep: int, texts: Sequence[str], *, version: int, forced: int
+    ) -> GameInProgress:
+        """This game as another process changed it to `version`: its first `keep` moves, then the
+        moves `texts` name (checked there, parsed here), the last `forced` of the game's moves
+        being those the rules made on their own. Costs the moves it adds, whatever came before."""
+        played = self
+        if keep < len(self.moves):
+            played = replace(self, moves=self.moves[:keep], positions=self.positions[: keep + 1])
+        for text in texts:
+            played = played._extended(self.game.parse_move(played.position, text))
+        made = range(len(played.moves) - forced, len(played.moves))
+        return replace(
+            played,
+            version=version,
+            forced=tuple(
+                Forced(*step)
+                for k in made
+                if (step := self.game.automatic_move(played.positions[k])) is not None
+            ),
+        )
+
     def _going_on(self) -> Side:
         """The side to move; GameOverError once the game is over."""
         side = self.side_to_move
@@ -264,7 +289,6 @@ class GameInProgress:
             moves=(*self.moves, move),
             positions=(*self.positions, self.position.play(move)),
             forced=(),
-            _outcomes=dict(self._outcomes),
         )
 
     def _with_forced_moves(self, version: int) -> GameInProgress:
@@ -334,7 +358,6 @@ class GameInProgress:
             version=self.version + 1,
             forced=(),
             offers=NO_OFFERS,
-            _outcomes={k: v for k, v in self._outcomes.items() if k <= keep},
         )
         clock = self.clock
         if clock is not None and clock.running is not None:

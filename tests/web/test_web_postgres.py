@@ -190,7 +190,8 @@ def test_a_server_that_loses_its_database_connection_catches_up(
         with storage.engine.begin() as connection:
             cut = connection.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE starts_with(query, 'LISTEN') AND pid <> pg_backend_pid()"
+                "WHERE starts_with(query, 'LISTEN') AND pid <> pg_backend_pid() "
+                "AND datname = current_database()"
             ).all()
         assert len(cut) == 2  # each server's listening connection
         move(x, "5", state["version"])

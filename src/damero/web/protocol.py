@@ -3,7 +3,8 @@ refusal a catalogue message) and the states it is sent, and the loop that serves
 
 A socket that (re)connects is sent the whole state at the version held, so a reload or a dropped
 socket never skips or repeats a move; every state carries the game's version, and a move or an
-undo names the version it was made at.
+undo names the version it was made at. After that, a socket that asks for events is sent what
+each change did (`event_message`), built at a cost that does not grow with the game's length.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from damero.web.rooms import (
     player_move,
     side_name,
 )
-from damero.web.storage import DatabaseFault
+from damero.web.storage import Change, DatabaseFault
 
 MAX_MESSAGE = 2_000
 """The longest message read, in characters; every real message is far shorter."""
@@ -209,34 +210,79 @@ def movers(positions: Sequence[Any]) -> list[str]:
     return [SEAT_NAMES[position.side_to_move] for position in positions[:-1]]
 
 
-def state_message(
-    live: LiveGame,
-    sides: frozenset[Side],
-    catalog: Catalog,
-    *,
-    token: str | None = None,
-    presence: Presence,
+def whole_state(
+    live: LiveGame, shared: dict[str, object], personal: dict[str, object]
 ) -> dict[str, object]:
-    """The whole state one client is sent: what to draw, and what this client may do; `token`
-    is the client's own, which goes on into a rematch."""
+    """The state with its version and every move so far, of which events say what changed."""
+    return {
+        "type": "state",
+        "version": live.version,
+        "moves": list(live.state.move_texts),
+        "movers": movers(live.state.positions),
+        **shared,
+        **personal,
+    }
+
+
+def event_message(
+    change: Change, live: LiveGame, shared: list[list[object]], personal: list[list[object]]
+) -> dict[str, object]:
+    """`{"type": "event", "from": 7, "version": 8, "keep": 12, "add": ["25"], "movers":
+    ["first"], "set": [[path, value], ...]}`: what `change` did to the state a client holds at
+    version `from` (`live` is the game after it). Its moves from number `keep` on become `add`,
+    made by `movers`, then each value at `path` (keys and list indexes from the
+    state's top; an index one past a list's end adds to it) becomes `value`: `shared` and
+    `personal` as `differences` gives them. events.js applies it."""
+    return {
+        "type": "event",
+        "from": change.version,
+        "version": change.version + 1,
+        "keep": change.first,
+        "add": list(change.moves),
+        "movers": movers(live.state.positions[change.first : change.first + len(change.moves) + 1]),
+        "set": [*shared, *personal],
+    }
+
+
+def differences(old: object, new: object, path: tuple[object, ...] = ()) -> list[list[object]]:
+    """The `[path, value]` settings that make `old` into `new` (two views of a game): lists of
+    pieces, cells and the like change element by element and grow at their end; any other value
+    that changed is sent whole."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        return [setting for key in new for setting in differences(old[key], new[key], (*path, key))]
+    if (
+        isinstance(old, list)
+        and isinstance(new, list)
+        and 0 < len(old) <= len(new)
+        and isinstance(new[0], dict | list)
+    ):
+        changed = [
+            setting
+            for index, before in enumerate(old)
+            for setting in differences(before, new[index], (*path, index))
+        ]
+        return changed + [[[*path, index], new[index]] for index in range(len(old), len(new))]
+    return [[list(path), new]]
+
+
+def shared_view(live: LiveGame, catalog: Catalog) -> dict[str, object]:
+    """What every client in `catalog`'s language is shown of a game but its moves and version:
+    built again at each version, at a cost that does not grow with the game's length."""
     state = live.state
     game = state.game
     result, offers, clock = state.result, state.offers, state.clock
     now = time.time()
     return {
-        "type": "state",
         "id": live.id,
         "game": game.name,
         "options": live.options,
-        "version": state.version,
         "mode": live.mode,
-        "seat": sorted(SEAT_NAMES[side] for side in sides),
         "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
         "open_seat": side_name(live.open_seat),
         "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
-        "moves": list(state.move_texts),
         "thinking": state.computer_to_move is not None,
-        "can_undo": live.can_take_back(sides) or (live.has_two_people and bool(sides)),
         "notices": [catalog.say(forced.notice) for forced in state.forced],
         "result": None
         if result is None
@@ -251,13 +297,23 @@ def state_message(
             "increment": clock.increment,
             "running": side_name(clock.running),
         },
+        **describe(game, state.positions, state.moves, catalog, computers=state.computers),
+        **decided_fields(state, catalog),
+    }
+
+
+def personal_view(
+    live: LiveGame, sides: frozenset[Side], *, token: str | None, presence: Presence
+) -> dict[str, object]:
+    """What one client is shown of a game for its seat: its sides, what it may do, and its way
+    into the rematch (`token` is its own)."""
+    return {
+        "seat": sorted(SEAT_NAMES[side] for side in sides),
+        "can_undo": live.can_take_back(sides) or (live.has_two_people and bool(sides)),
         **presence_fields(presence, sides),
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
-        "movers": movers(state.positions),
-        **describe(game, state.positions, state.moves, catalog, computers=state.computers),
-        **decided_fields(state, catalog),
     }
 
 
@@ -316,7 +372,8 @@ def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
 @dataclass(eq=False)
 class Client:
     """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
-    while one is thought of."""
+    while one is thought of. A client that applies `events` is sent what changed once it holds
+    the version before; `shown` is the version and views it was sent last."""
 
     socket: WebSocket
     sides: frozenset[Side]
@@ -324,13 +381,15 @@ class Client:
     token: str | None = None
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
+    events: bool = False
+    shown: tuple[int, dict[str, object], dict[str, object]] | None = None
 
     @property
     def address(self) -> str:
         return address_of(self.socket)
 
     async def send(self, message: dict[str, object]) -> None:
-        await self.send_text(json.dumps(message, ensure_ascii=False))
+        await self.send_text(as_json(message))
 
     async def send_text(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -341,17 +400,40 @@ class Client:
             {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
         )
 
-    def state(self, live: LiveGame, presence: Presence) -> dict[str, object]:
-        return state_message(live, self.sides, self.catalog, token=self.token, presence=presence)
-
     async def notice(self, presence: Presence) -> None:
         await self.send(presence_message(presence, self.sides))
 
-    async def show(self, live: LiveGame, presence: Presence, built: dict[object, str]) -> None:
-        key = (self.catalog.language, self.sides)
+    async def show(
+        self,
+        live: LiveGame,
+        presence: Presence,
+        built: dict[object, Any],
+        change: Change | None = None,
+    ) -> None:
+        """Sends the event of `change` if this client holds the version before it, else the
+        whole state; what every client in one language and seat is sent is built once."""
+        language = self.catalog.language
+        if ("view", language) not in built:
+            built["view", language] = shared_view(live, self.catalog)
+        shared = built["view", language]
+        personal = personal_view(live, self.sides, token=self.token, presence=presence)
+        shown, self.shown = self.shown, (live.version, shared, personal)
+        if self.events and change is not None and shown is not None and shown[0] == change.version:
+            since = ("event", language, id(shown[1]))
+            if since not in built:
+                built[since] = differences(shown[1], shared)
+            event = event_message(change, live, built[since], differences(shown[2], personal))
+            await self.send(event)
+            return
+        key = ("state", language, self.sides)
         if key not in built:
-            built[key] = json.dumps(self.state(live, presence), ensure_ascii=False)
+            built[key] = as_json(whole_state(live, shared, personal))
         await self.send_text(built[key])
+
+
+def as_json(message: dict[str, object]) -> str:
+    """A message as sent: no spaces, which would be a tenth of every event's bytes."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def address_of(connection: Any) -> str:
@@ -382,7 +464,8 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
     token = websocket.query_params.get("token")
-    client = Client(websocket, live.sides_of(token), catalog, token)
+    events = websocket.query_params.get("events") == "1"
+    client = Client(websocket, live.sides_of(token), catalog, token, events=events)
     if token and not client.sides:
         await client.refuse(WebError("web.wrong_token"))
     try:
@@ -421,8 +504,7 @@ async def handle(
         case Sync(language):
             if language is not None:
                 client.catalog = catalog_for(language)
-            live = await rooms.get(game_id)
-            await client.send(client.state(live, rooms.presence(game_id)))
+            await client.show(await rooms.get(game_id), rooms.presence(game_id), {})
         case Rematch(version):
             await rooms.rematch(game_id, version, sides)
         case Move() | Undo() | Resign() | Draw() | Decline() | Claim():

@@ -207,15 +207,28 @@ class LiveGame:
             self.id,
             version=self.version,
             first=kept,
-            moves=state.move_texts[kept:],
+            moves=tuple(map(state.game.format_move, state.moves[kept:])),
             finished=state.is_over,
             is_take_back=kept < len(self.state.moves),
             round=format_round(state, changed.next_game),
             falls_at=None if state.clock is None else state.clock.falls_at,
             moved_at=now,
             joined=None if joined is None else (joined[0].value, joined[1]),
+            forced=len(state.forced),
         )
         return changed, change
+
+    def followed(self, change: Change) -> LiveGame:
+        """This game after `change`, committed by another process over the version held here:
+        the moves it adds are parsed, never the game replayed."""
+        state = self.state.continued(
+            change.first, change.moves, version=change.version + 1, forced=change.forced
+        )
+        state, next_game = parse_round(state, change.round)
+        tokens = list(self.tokens)
+        if change.joined is not None:
+            tokens[change.joined[0]] = change.joined[1]
+        return replace(self, state=state, tokens=(tokens[0], tokens[1]), next_game=next_game)
 
     def sides_of(self, token: str | None) -> frozenset[Side]:
         """The sides the holder of `token` moves for; none for a spectator or a wrong token."""
@@ -322,8 +335,15 @@ class Watcher(Protocol):
     @property
     def sides(self) -> frozenset[Side]: ...
 
-    async def show(self, live: LiveGame, presence: Presence, built: dict[object, str]) -> None:
-        """Sends `live` as this watcher sees it; `built` keeps what was built for others alike."""
+    async def show(
+        self,
+        live: LiveGame,
+        presence: Presence,
+        built: dict[object, Any],
+        change: Change | None = None,
+    ) -> None:
+        """Sends `live` as this watcher sees it, as what `change` did if the watcher was shown the
+        version before it; `built` keeps what was built for others alike."""
         ...
 
     async def notice(self, presence: Presence) -> None:
@@ -434,7 +454,7 @@ class Rooms:
             await self.broadcast(await self.get(live.id))
             raise WebError("web.moved_on")
         self.games[live.id] = changed
-        await self.broadcast(changed)
+        await self.broadcast(changed, change)
         self._tell(changed)
         return changed
 
@@ -494,12 +514,13 @@ class Rooms:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def broadcast(self, live: LiveGame) -> None:
-        """Shows the game to each of its watchers; one message per language and seat is built."""
-        built: dict[object, str] = {}
+    async def broadcast(self, live: LiveGame, change: Change | None = None) -> None:
+        """Shows the game to each of its watchers, as what `change` did to the version before;
+        one message per language and seat is built."""
+        built: dict[object, Any] = {}
         presence = self.presence(live.id)
         await asyncio.gather(
-            *(watcher.show(live, presence, built) for watcher in self.watchers[live.id])
+            *(watcher.show(live, presence, built, change) for watcher in self.watchers[live.id])
         )
 
     def presence(self, game_id: str) -> Presence:
@@ -560,16 +581,39 @@ class Rooms:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    def heard(self, game_id: str, version: int) -> None:
-        """Another process committed `version` of a game: its watchers here are told (from the
-        listener's thread)."""
-        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(self.reload(game_id, version)))
+    def heard(self, game_id: str, version: int, change: Change | None = None) -> None:
+        """Another process committed `version` of a game by `change` (None: read it): its
+        watchers here are told (from the listener's thread, which outlives a stopped app)."""
+        if self.loop.is_closed():
+            return
+        self.loop.call_soon_threadsafe(
+            lambda: self.loop.create_task(self.follow(game_id, version, change))
+        )
 
     def reconnected(self) -> None:
         """The listening connection came back: changes may have been missed, so every watched game is
         read again and its watchers shown the version stored (nothing lost, nothing twice)."""
         for game_id in list(self.watchers):
             self.heard(game_id, 0)
+
+    async def follow(self, game_id: str, version: int, change: Change | None) -> None:
+        """Applies another process's `change` to the game held here if it holds the version before
+        it; a gap (a change missed, or one too long to be sent) reads the game once."""
+        cached = self.games.get(game_id)
+        if change is None or cached is None or game_id not in self.watchers:
+            await self.reload(game_id, version)
+            return
+        async with self.locks[game_id]:
+            cached = self.games.get(game_id)
+            if cached is not None and cached.version >= version:
+                return  # this process made the change, or has heard of it already
+            if cached is not None and cached.version == change.version:
+                with contextlib.suppress(DameroError):  # not the game it was made on: read it
+                    followed = cached.followed(change)
+                    self.games[game_id] = followed
+                    await self.broadcast(followed, change)
+                    return
+        await self.reload(game_id, version)
 
     async def reload(self, game_id: str, version: int) -> None:
         if game_id not in self.watchers:

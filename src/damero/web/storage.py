@@ -7,6 +7,7 @@ change, so that a commit can check it has not moved on (two writers: exactly one
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -186,7 +187,42 @@ class Change:
     moved_at: float = 0.0
     joined: tuple[int, str] | None = None
     """An open seat taken: the side's index (0 first, 1 second) and its person's token, hashed."""
+    forced: int = 0
+    """How many of the game's last moves the rules made on their own, for the processes that
+    follow the change to say so; not stored."""
 
+
+NOTIFY_LIMIT = 7_900
+"""The longest NOTIFY payload sent (PostgreSQL refuses 8,000 bytes); a longer change is sent as
+a pointer (`game_id version`), and the processes hearing it read the game."""
+
+
+def format_notice(change: Change) -> str:
+    """What a committed change tells the other processes: all of it, so that they follow it
+    without reading the game, or only its game and new version if that is too long."""
+    fields = {field.name: getattr(change, field.name) for field in dataclasses.fields(change)}
+    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode("utf-8")) <= NOTIFY_LIMIT:
+        return text
+    return f"{change.game_id} {change.version + 1}"
+
+
+def parse_notice(text: str) -> tuple[str, int, Change | None]:
+    """The game, new version and change (None for a pointer) that `format_notice` wrote."""
+    if not text.startswith("{"):
+        game_id, _, version = text.partition(" ")
+        return game_id, int(version), None
+    fields = json.loads(text)
+    joined = fields.pop("joined")
+    change = Change(
+        **fields
+        | {"moves": tuple(fields["moves"]), "joined": None if joined is None else tuple(joined)}
+    )
+    return change.game_id, change.version + 1, change
+
+
+Heard = Callable[[str, int, Change | None], None]
+"""Told of another process's commit: the game, its new version, and the change if it came whole."""
 
 CONNECT_SECONDS = 10
 
@@ -233,6 +269,8 @@ class Storage:
     on once the database is back."""
 
     def __init__(self, url: str) -> None:
+        self.loads = 0
+        """How many games this storage has read: a process follows the others' moves without."""
         self.process_key: str | None = None
         """Whose claims are this process's: on PostgreSQL, its listening connection's backend,
         which lives exactly as long as the process does."""
@@ -303,6 +341,7 @@ class Storage:
 
         The game and its moves come from one statement, so from one snapshot of the database:
         the version read always belongs to the moves read, whoever commits meanwhile."""
+        self.loads += 1
         with self._transaction() as connection:
             rows = connection.execute(_LOAD, {"game_key": game_id}).all()
         if not rows:
@@ -340,7 +379,7 @@ class Storage:
                     if stored and isinstance(item, Change):
                         connection.execute(
                             _NOTIFY,
-                            {"channel": CHANNEL, "payload": f"{item.game_id} {item.version + 1}"},
+                            {"channel": CHANNEL, "payload": format_notice(item)},
                         )
             return results
 
@@ -437,8 +476,9 @@ class Storage:
         """Whether other processes may write the same games (PostgreSQL), so changes are announced."""
         return self.engine.dialect.name == "postgresql"
 
-    def listen(self, changed: Callable[[str, int], None], reconnected: Callable[[], None]) -> None:
-        """Calls `changed(game_id, version)` for every change any process commits, from a thread
+    def listen(self, changed: Heard, reconnected: Callable[[], None]) -> None:
+        """Calls `changed(game_id, version, change)` for every change any process commits (the
+        change None if it was too long to send), from a thread
         of its own, until the process ends; after a lost connection it reconnects and calls
         `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite.
 
@@ -562,7 +602,7 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
 
 def _listen(
     url: sa.URL,
-    changed: Callable[[str, int], None],
+    changed: Heard,
     reconnected: Callable[[], None],
     listening: threading.Event,
     identify: Callable[[str], None],
@@ -576,8 +616,7 @@ def _listen(
                 listening.set()
                 reconnected()  # whatever was announced while nobody listened is read again
                 for note in connection.notifies():
-                    game_id, _, version = note.payload.partition(" ")
-                    changed(game_id, int(version))
+                    changed(*parse_notice(note.payload))
         except psycopg.Error:
             pass
         time.sleep(0.5)

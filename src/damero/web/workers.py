@@ -9,6 +9,7 @@ answered HINT_SECONDS after it was asked, so one that waited thinks only for wha
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,13 +27,14 @@ SHORTEST_HINT = 0.05
 
 
 class Workers:
-    """`computer_threads` threads for the computer's turns; `hint_threads` for hints, with at most
-    `hints_waiting` more hints waiting for one of them."""
+    """`computer_threads` threads for the computer's turns (a core is left to the event loop, so
+    thinks beyond them wait their turn rather than slow every game); `hint_threads` for hints,
+    with at most `hints_waiting` more hints waiting for one of them."""
 
     def __init__(
         self,
         *,
-        computer_threads: int = 2,
+        computer_threads: int = max((os.cpu_count() or 2) - 1, 1),
         hint_threads: int = 1,
         hints_waiting: int = 4,
         clock: Callable[[], float] = time.monotonic,

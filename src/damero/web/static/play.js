@@ -3,6 +3,7 @@
 import { announce, chime, titleYourTurn } from "./announce.js";
 import { boardElement, draw, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
+import { applyEvent, follows } from "./events.js";
 import { isTwoPeople, linksBox, onlinePanel, seatOf } from "./online.js";
 import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
@@ -127,12 +128,18 @@ export function gamePage(id) {
   let retry = FIRST_RETRY;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: language });
+    const query = new URLSearchParams({ lang: language, events: "1" });
     if (token) query.set("token", token);
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      let message = JSON.parse(event.data);
+      if (message.type === "event") {
+        if (state && message.version <= state.version) return;  // shown already
+        // A change missed (or a page that has nothing yet): ask for the whole state instead.
+        if (!follows(state, message)) { socket.send(JSON.stringify({ type: "sync" })); return; }
+        message = applyEvent(state, message);
+      }
       if (message.type === "state") {
         if (state && message.version < state.version) return;
         if (!state || message.version !== state.version) hinted = null;
