@@ -3,7 +3,7 @@
 Prints measurements only; nothing here passes or fails.  Run from the repository root:
 
     python benchmarks/othello_engine.py                  # everything (6x6 within 300 s)
-    python benchmarks/othello_engine.py perft --depths 9 10
+    python benchmarks/othello_engine.py perft --depths 9 10 11 --edax ../edax/bin/lEdax-x86-64-v3
     python benchmarks/othello_engine.py nps --depth 10
     python benchmarks/othello_engine.py ffo --empties 26
     python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
@@ -139,7 +139,10 @@ def warm_up() -> float:
     return time.perf_counter() - started
 
 
-def bench_perft(depths: list[int]) -> None:
+def bench_perft(depths: list[int], edax_name: str | None) -> None:
+    """damero's compiled perft, and Edax's (`perft D` at its prompt) depth by depth beside it
+    when an Edax binary is given: both count the last ply from the move mask."""
+    found = find_edax(edax_name)
     print("perft from the 8x8 start (compiled, last ply counted from the move mask)")
     start = OthelloPosition.start(8)
     for depth in depths:
@@ -150,10 +153,49 @@ def bench_perft(depths: list[int]) -> None:
         check = (
             "" if expected is None else (" ok" if leaves == expected else f" EXPECTED {expected}")
         )
+        beside = ""
+        if found is not None:
+            edax_seconds = _edax_perft_seconds(*found, depth)
+            beside = f"; Edax {edax_seconds:.3f} s, ratio {seconds / max(edax_seconds, 0.001):.2f}"
         print(
             f"  depth {depth:2}: {leaves:>12,} leaves in {seconds:8.3f} s"
-            f" = {leaves / seconds / 1e6:8.1f} million leaves/s{check}"
+            f" = {leaves / seconds / 1e6:8.1f} million leaves/s{check}{beside}",
+            flush=True,
         )
+
+
+def _edax_perft_seconds(edax: Path, eval_file: Path, depth: int) -> float:
+    """Seconds Edax's own perft takes for `depth` plies from the start (its table for that ply).
+
+    Edax builds an opening book where it finds none, so it gets a throwaway one at level 1."""
+    with tempfile.TemporaryDirectory() as directory:
+        command = [str(edax), "-eval-file", str(eval_file), "-l", "1"]
+        command += ["-book-file", str(Path(directory) / "book.dat")]
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=edax.parent,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(f"perft {depth}\n")
+        process.stdin.flush()
+        seconds = None
+        for line in process.stdout:
+            # "  10,        24571056,   0,   0,   0,   228,    0 - 16,        0:00.059,  467.2 MN/s"
+            fields = [field.strip() for field in line.split(",")]
+            if len(fields) > 7 and fields[0] == str(depth):
+                seconds = _edax_seconds(fields[7])
+            if line.startswith("Total"):
+                break
+        process.stdin.write("quit\n")
+        process.stdin.close()
+        process.wait()
+    if seconds is None:
+        raise SystemExit(f"could not read Edax's perft {depth}")
+    return seconds
 
 
 def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
@@ -388,8 +430,11 @@ def bench_edax(
         f" empties from {path.name}, wall seconds (the machine is shared)"
     )
     for threads in thread_counts:
-        ours = _damero_times(problems, threads)
-        theirs = _edax_times(edax, eval_file, problems, threads)
+        # Problem by problem, each program in turn, so that the machine's load weighs on both.
+        ours, theirs = [], []
+        for problem in problems:
+            ours += _damero_times([problem], threads)
+            theirs += _edax_times(edax, eval_file, [problem], threads)
         print(f"  {threads} thread{'s' if threads > 1 else ''}:")
         print("    problem  empties   damero s      nodes    Edax s       nodes  ratio")
         worst = (0.0, 0)
@@ -506,7 +551,7 @@ def main() -> None:
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
     if part in ("all", "perft"):
-        bench_perft(arguments.depths)
+        bench_perft(arguments.depths, arguments.edax)
     if part in ("all", "nps"):
         bench_nps(arguments.depth, arguments.threads)
     if part in ("all", "ffo"):
