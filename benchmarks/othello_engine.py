@@ -10,6 +10,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
     python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3   # side by side
+    python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3 --repeats 3
     python benchmarks/othello_engine.py threads         # the solver on 1 and on 2 threads
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
@@ -416,9 +417,15 @@ def find_edax(given: str | None) -> tuple[Path, Path] | None:
 
 
 def bench_edax(
-    edax_name: str | None, low: int, high: int, thread_counts: list[int], path: Path
+    edax_name: str | None,
+    low: int,
+    high: int,
+    thread_counts: list[int],
+    path: Path,
+    repeats: int,
 ) -> None:
-    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties."""
+    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties, each
+    program's best time of `repeats` tries (a busy machine slows some tries, not all)."""
     found = find_edax(edax_name)
     if found is None:
         print(f"no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT}")
@@ -433,8 +440,12 @@ def bench_edax(
         # Problem by problem, each program in turn, so that the machine's load weighs on both.
         ours, theirs = [], []
         for problem in problems:
-            ours += _damero_times([problem], threads)
-            theirs += _edax_times(edax, eval_file, [problem], threads)
+            our_tries, their_tries = [], []
+            for _ in range(repeats):
+                our_tries += _damero_times([problem], threads)
+                their_tries += _edax_times(edax, eval_file, [problem], threads)
+            ours.append(min(our_tries))
+            theirs.append(min(their_tries))
         print(f"  {threads} thread{'s' if threads > 1 else ''}:")
         print("    problem  empties   damero s      nodes    Edax s       nodes  ratio")
         worst = (0.0, 0)
@@ -547,6 +558,9 @@ def main() -> None:
         "--from-empties", type=int, default=20, help="edax, threads: problems from this many"
     )
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax, nps: threads")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="edax: each program's best time of this many"
+    )
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
@@ -563,6 +577,7 @@ def main() -> None:
             arguments.empties,
             arguments.threads,
             arguments.ffo,
+            arguments.repeats,
         )
     if part in ("all", "threads"):
         bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)
