@@ -2,8 +2,8 @@
 
 `patterns.pattern_score` reads every pattern instance afresh from the boards.  Here each
 instance's weight index is kept in a small array (the *features*) and changed by the squares a
-move touches: the placed disc and the flipped ones, each in the few instances through it (about
-ten).  A leaf then only sums the weights its indices name, as Edax does.  The indices are kept
+move touches: for the placed disc and each flipped one, a row of the powers of 3 its digit has in
+every instance (zero in the instances not through it, about nine in ten) is added.  A leaf then only sums the weights its indices name, as Edax does.  The indices are kept
 for one fixed colour (digit 1 the colour to move at the root, 2 the other), and the last entry
 says which colour is to move; a leaf where the other colour is to move reads the weights with
 the digits 1 and 2 swapped, stored after the usual ones (`both_weights`).  With float16-rounded
