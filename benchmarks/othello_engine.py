@@ -3,13 +3,14 @@
 Prints measurements only; nothing here passes or fails.  Run from the repository root:
 
     python benchmarks/othello_engine.py                  # everything (6x6 within 300 s)
-    python benchmarks/othello_engine.py perft --depths 9 10
+    python benchmarks/othello_engine.py perft --depths 9 10 11 --edax ../edax/bin/lEdax-x86-64-v3
     python benchmarks/othello_engine.py nps --depth 10
     python benchmarks/othello_engine.py ffo --empties 26
     python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
     python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3   # side by side
+    python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3 --repeats 3
     python benchmarks/othello_engine.py threads         # the solver on 1 and on 2 threads
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
@@ -139,7 +140,10 @@ def warm_up() -> float:
     return time.perf_counter() - started
 
 
-def bench_perft(depths: list[int]) -> None:
+def bench_perft(depths: list[int], edax_name: str | None) -> None:
+    """damero's compiled perft, and Edax's (`perft D` at its prompt) depth by depth beside it
+    when an Edax binary is given: both count the last ply from the move mask."""
+    found = find_edax(edax_name)
     print("perft from the 8x8 start (compiled, last ply counted from the move mask)")
     start = OthelloPosition.start(8)
     for depth in depths:
@@ -150,10 +154,49 @@ def bench_perft(depths: list[int]) -> None:
         check = (
             "" if expected is None else (" ok" if leaves == expected else f" EXPECTED {expected}")
         )
+        beside = ""
+        if found is not None:
+            edax_seconds = _edax_perft_seconds(*found, depth)
+            beside = f"; Edax {edax_seconds:.3f} s, ratio {seconds / max(edax_seconds, 0.001):.2f}"
         print(
             f"  depth {depth:2}: {leaves:>12,} leaves in {seconds:8.3f} s"
-            f" = {leaves / seconds / 1e6:8.1f} million leaves/s{check}"
+            f" = {leaves / seconds / 1e6:8.1f} million leaves/s{check}{beside}",
+            flush=True,
         )
+
+
+def _edax_perft_seconds(edax: Path, eval_file: Path, depth: int) -> float:
+    """Seconds Edax's own perft takes for `depth` plies from the start (its table for that ply).
+
+    Edax builds an opening book where it finds none, so it gets a throwaway one at level 1."""
+    with tempfile.TemporaryDirectory() as directory:
+        command = [str(edax), "-eval-file", str(eval_file), "-l", "1"]
+        command += ["-book-file", str(Path(directory) / "book.dat")]
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=edax.parent,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(f"perft {depth}\n")
+        process.stdin.flush()
+        seconds = None
+        for line in process.stdout:
+            # "  10,        24571056,   0,   0,   0,   228,    0 - 16,        0:00.059,  467.2 MN/s"
+            fields = [field.strip() for field in line.split(",")]
+            if len(fields) > 7 and fields[0] == str(depth):
+                seconds = _edax_seconds(fields[7])
+            if line.startswith("Total"):
+                break
+        process.stdin.write("quit\n")
+        process.stdin.close()
+        process.wait()
+    if seconds is None:
+        raise SystemExit(f"could not read Edax's perft {depth}")
+    return seconds
 
 
 def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
@@ -374,9 +417,15 @@ def find_edax(given: str | None) -> tuple[Path, Path] | None:
 
 
 def bench_edax(
-    edax_name: str | None, low: int, high: int, thread_counts: list[int], path: Path
+    edax_name: str | None,
+    low: int,
+    high: int,
+    thread_counts: list[int],
+    path: Path,
+    repeats: int,
 ) -> None:
-    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties."""
+    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties, each
+    program's best time of `repeats` tries (a busy machine slows some tries, not all)."""
     found = find_edax(edax_name)
     if found is None:
         print(f"no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT}")
@@ -388,8 +437,15 @@ def bench_edax(
         f" empties from {path.name}, wall seconds (the machine is shared)"
     )
     for threads in thread_counts:
-        ours = _damero_times(problems, threads)
-        theirs = _edax_times(edax, eval_file, problems, threads)
+        # Problem by problem, each program in turn, so that the machine's load weighs on both.
+        ours, theirs = [], []
+        for problem in problems:
+            our_tries, their_tries = [], []
+            for _ in range(repeats):
+                our_tries += _damero_times([problem], threads)
+                their_tries += _edax_times(edax, eval_file, [problem], threads)
+            ours.append(min(our_tries))
+            theirs.append(min(their_tries))
         print(f"  {threads} thread{'s' if threads > 1 else ''}:")
         print("    problem  empties   damero s      nodes    Edax s       nodes  ratio")
         worst = (0.0, 0)
@@ -502,11 +558,14 @@ def main() -> None:
         "--from-empties", type=int, default=20, help="edax, threads: problems from this many"
     )
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax, nps: threads")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="edax: each program's best time of this many"
+    )
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
     if part in ("all", "perft"):
-        bench_perft(arguments.depths)
+        bench_perft(arguments.depths, arguments.edax)
     if part in ("all", "nps"):
         bench_nps(arguments.depth, arguments.threads)
     if part in ("all", "ffo"):
@@ -518,6 +577,7 @@ def main() -> None:
             arguments.empties,
             arguments.threads,
             arguments.ffo,
+            arguments.repeats,
         )
     if part in ("all", "threads"):
         bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)

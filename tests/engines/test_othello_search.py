@@ -211,3 +211,17 @@ def test_estimates_of_the_start_do_not_swing_with_odd_and_even_depths(depth: int
     assert abs(analysis.score) <= 2
     for _, score in analyse(OthelloPosition.start(8), Limit(depth=depth)):
         assert abs(score) <= 2
+
+
+def test_a_hint_says_the_same_side_is_ahead_however_deep_its_time_lets_it_look() -> None:
+    """A hint thinks for a time, so two hints at one position may reach different depths; the
+    side they say is ahead must not change with the depth (the mean of two depths evens out the
+    swing between the sides to move at the leaves)."""
+    rng = random.Random(4)
+    for _ in range(6):
+        position = OthelloPosition.start(8)
+        for _ in range(rng.randint(10, 30)):
+            position = position.play(rng.choice(position.legal_moves()))
+        best_scores = [analyse(position, Limit(depth=depth))[0][1] for depth in range(4, 10)]
+        ahead = {score > 0 for score in best_scores if abs(score) >= 1}
+        assert len(ahead) <= 1, best_scores

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from damero.core import Limit
+from damero.engines.othello import incremental
 from damero.engines.othello.bits import (
     Board,
     compiled,
@@ -45,6 +46,13 @@ from damero.engines.othello.control import (
 )
 from damero.engines.othello.endgame import BUSY_BITS, EndgameSolver
 from damero.engines.othello.evaluation import DISC
+from damero.engines.othello.incremental import (
+    NO_FEATURES,
+    features_of,
+    make_move,
+    pass_turn,
+    take_back,
+)
 from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import evaluate, weights_for
 from damero.engines.othello.table import (
@@ -130,6 +138,7 @@ def _negamax(
     control: npt.NDArray[np.int64],
     weights: Any,
     busy: npt.NDArray[np.int8],
+    features: npt.NDArray[np.int32],
 ) -> int:
     """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
     if out_of_budget(control):
@@ -138,11 +147,17 @@ def _negamax(
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return _final_value(player, opponent, shape)
-        return -_negamax(
-            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy
+        pass_turn(features)
+        score = -_negamax(
+            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy, features
         )
+        pass_turn(features)
+        return score
     if depth <= 0:
         control[ESTIMATES] += 1
+        if features.shape[0] > 0:
+            empties = count(shape.board & ~(player | opponent))
+            return int(np.rint(incremental.score(features, empties, weights) * DISC))
         return evaluate(player, opponent, shape, weights)
     home = home_slot(table, player, opponent)
     slot, entry = find(table, player, opponent, home)
@@ -182,6 +197,7 @@ def _negamax(
                 # A shallower search orders better than any static key; what it estimates says
                 # nothing about this node's exactness.
                 estimates = control[ESTIMATES]
+                make_move(features, player, move_bit, next_opponent)
                 key = _negamax(
                     next_player,
                     next_opponent,
@@ -193,7 +209,9 @@ def _negamax(
                     control,
                     weights,
                     busy,
+                    features,
                 )
+                take_back(features, player, move_bit, next_opponent)
                 control[ESTIMATES] = estimates
             else:
                 # Fastest first: the reply leaving the opponent least mobility, corners weighing
@@ -226,6 +244,7 @@ def _negamax(
                     deferred |= 1 << index
                     continue
                 busy[busy_key] = 1
+            make_move(features, player, move_bit, next_opponent)
             score = -_negamax(
                 next_player,
                 next_opponent,
@@ -237,6 +256,7 @@ def _negamax(
                 control,
                 weights,
                 busy,
+                features,
             )
             if searched > 0 and alpha < score < beta:
                 score = -_negamax(
@@ -250,7 +270,9 @@ def _negamax(
                     control,
                     weights,
                     busy,
+                    features,
                 )
+            take_back(features, player, move_bit, next_opponent)
             if busy_key >= 0:
                 busy[busy_key] = 0
             searched += 1
@@ -284,6 +306,7 @@ def _search_root(
     control: npt.NDArray[np.int64],
     weights: Any,
     busy: npt.NDArray[np.int8],
+    features: npt.NDArray[np.int32],
 ) -> None:
     """Scores each root move of `squares`, in that order, into `scores`.
 
@@ -302,7 +325,8 @@ def _search_root(
         for index in range(squares.shape[0]):
             if sweep == 1 and not (deferred >> index) & 1:
                 continue
-            next_player, next_opponent = play(player, opponent, square_in(moves, squares[index]))
+            move_bit = square_in(moves, squares[index])
+            next_player, next_opponent = play(player, opponent, move_bit)
             busy_key = -1
             if sharing and 0 < index < DEFERRABLE:
                 busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
@@ -310,6 +334,7 @@ def _search_root(
                     deferred |= 1 << index
                     continue
                 busy[busy_key] = 1
+            make_move(features, player, move_bit, next_opponent)
             if searched == 0 or every_move_exactly:
                 score = -_negamax(
                     next_player,
@@ -322,6 +347,7 @@ def _search_root(
                     control,
                     weights,
                     busy,
+                    features,
                 )
             else:
                 score = -_negamax(
@@ -335,6 +361,7 @@ def _search_root(
                     control,
                     weights,
                     busy,
+                    features,
                 )
                 if score > alpha:
                     score = -_negamax(
@@ -348,7 +375,9 @@ def _search_root(
                         control,
                         weights,
                         busy,
+                        features,
                     )
+            take_back(features, player, move_bit, next_opponent)
             if busy_key >= 0:
                 busy[busy_key] = 0
             searched += 1
@@ -382,6 +411,7 @@ def guess_score(geometry: Geometry, player: int, opponent: int, depth: int, weig
             control,
             weights,
             _ALONE,
+            NO_FEATURES,
         )
     return round(discs_of(score))
 
@@ -434,7 +464,9 @@ class _Searcher:
         self.should_stop = should_stop
         self.table = Table.create(SEARCH_TABLE_BITS)
         self.control = new_control(limit.nodes)
-        self.weights = weights_for(geometry.size, evaluation)
+        weights = weights_for(geometry.size, evaluation)
+        # The learned evaluation is kept move by move, and reads its weights from both sides.
+        self.weights = incremental.both_weights() if weights.shape[0] > 0 else weights
         self.threads = check_threads(threads)
         self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
 
@@ -465,6 +497,9 @@ class _Searcher:
                 control,
                 self.weights,
                 self.busy if threads > 1 else _ALONE,
+                features_of(self.player, self.opponent)
+                if self.weights.shape[0] > 0
+                else NO_FEATURES,
             )
             return scores
 
