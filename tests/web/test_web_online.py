@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from starlette.testclient import TestClient
 from test_web_api import Socket, connect, move, new_game, next_error, next_state, send
 
+from damero.core import Side
+from damero.games import find_game
+from damero.web import rooms as web_rooms
 from damero.web.app import create_app
+from damero.web.rooms import Presence, Rooms
 from damero.web.storage import Storage
 
 DEADLINE = 120.0
@@ -205,6 +211,66 @@ def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None
         send(x, type="claim", result="win", version=version)
         ended = next_state(x)
         assert ended["result"] == {"winner": "first", "reason": "abandoned"}
+
+
+class Heard:
+    """A page on one side of a game that notes who it is told is here."""
+
+    def __init__(self, side: Side) -> None:
+        self.sides = frozenset({side})
+        self.told: list[Presence] = []
+
+    async def show(self, live: Any, presence: Presence, built: Any, change: Any = None) -> None:
+        pass
+
+    async def notice(self, presence: Presence) -> None:
+        await anyio.sleep(0)  # a socket's send lets other tasks run, and may be cancelled there
+        self.told.append(presence)
+
+
+def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: str) -> None:
+    """A server cancels a closing socket's task (a test client always does): the player left
+    behind is told all the same, then told that the game may now be claimed."""
+
+    async def run() -> None:
+        rooms = Rooms(Storage(database), abandon_seconds=0.1)
+        live, _, _ = web_rooms.new_game(
+            find_game("tictactoe"),
+            mode="friend",
+            side=Side.FIRST,
+            level=1,
+            start=None,
+            moves=(),
+            clock=None,
+            created=0.0,
+        )
+        await rooms.create(live)
+        stayer, leaver = Heard(Side.FIRST), Heard(Side.SECOND)
+        await rooms.watch(live.id, stayer)
+
+        async def page() -> None:
+            await rooms.watch(live.id, leaver)
+            try:
+                await anyio.sleep_forever()
+            finally:
+                rooms.leave(live.id, leaver)
+
+        with anyio.fail_after(DEADLINE):
+            async with anyio.create_task_group() as pages:
+                pages.start_soon(page)
+                while not stayer.told:
+                    await anyio.sleep(0.01)
+                pages.cancel_scope.cancel()
+            while not any(presence.claimable for presence in stayer.told):
+                await anyio.sleep(0.01)
+        came, left, claimable = stayer.told
+        assert came.present == {Side.FIRST: True, Side.SECOND: True}
+        assert left.present == {Side.FIRST: True, Side.SECOND: False} and not left.claimable
+        assert claimable.claimable == {Side.FIRST}
+
+    # On a thread of its own: the browser's driver may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(anyio.run, run).result()
 
 
 def test_a_clock_starts_once_each_side_has_moved_and_charges_the_mover(

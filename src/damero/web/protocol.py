@@ -487,7 +487,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     except WebSocketDisconnect:
         pass
     finally:
-        await rooms.leave(game_id, client)
+        rooms.leave(game_id, client)
 
 
 async def handle(

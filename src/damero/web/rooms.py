@@ -14,7 +14,7 @@ import json
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -361,7 +361,8 @@ class Rooms:
         self.storage = storage
         self.abandon_seconds = abandon_seconds
         self.gone_since: dict[tuple[str, Side], float] = {}
-        """When a side's last page on a game closed, while none is open."""
+        """When (on the loop's monotonic clock) a side's last page on a game closed, while none
+        is open: the wall clock may be set back or forward meanwhile."""
         self.games: dict[str, LiveGame] = {}
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
@@ -510,9 +511,7 @@ class Rooms:
             )
 
     def _flag_soon(self, game_id: str) -> None:
-        task = asyncio.get_running_loop().create_task(self.flag(game_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._soon(self.flag(game_id))
 
     async def broadcast(self, live: LiveGame, change: Change | None = None) -> None:
         """Shows the game to each of its watchers, as what `change` did to the version before;
@@ -526,7 +525,7 @@ class Rooms:
     def presence(self, game_id: str) -> Presence:
         """Who has the game open here, and who may claim it for the other's absence."""
         watching = {side for watcher in self.watchers.get(game_id, ()) for side in watcher.sides}
-        now = time.time()
+        now = asyncio.get_running_loop().time()
         live = self.games.get(game_id)
         claimable = frozenset(
             side
@@ -548,19 +547,19 @@ class Rooms:
         await watcher.show(await self.get(game_id), self.presence(game_id), {})
         await self._tell_presence(game_id, before, besides=watcher)
 
-    async def leave(self, game_id: str, watcher: Watcher) -> None:
-        """`watcher` left: the others are told if its side has no page open any more."""
+    def leave(self, game_id: str, watcher: Watcher) -> None:
+        """`watcher` left: the others are told if its side has no page open any more, by a task
+        of the rooms' own, since the leaver's task may be cancelled as it ends."""
         before = self.presence(game_id)
         self.watchers[game_id].discard(watcher)
+        loop = asyncio.get_running_loop()
         for side in watcher.sides:
             if not self.presence(game_id).present[side]:
-                self.gone_since[(game_id, side)] = time.time()
-                asyncio.get_running_loop().call_later(
-                    self.abandon_seconds + 0.01, self._show_soon, game_id
-                )
-        await self._tell_presence(game_id, before)
+                self.gone_since[(game_id, side)] = loop.time()
+                loop.call_later(self.abandon_seconds, self._show_soon, game_id)
         if not self.watchers[game_id]:
             del self.watchers[game_id]
+        self._soon(self._tell_presence(game_id, before))
 
     async def _tell_presence(
         self, game_id: str, before: Presence, *, besides: Watcher | None = None
@@ -575,11 +574,13 @@ class Rooms:
     def _show_soon(self, game_id: str) -> None:
         """A player has been gone long enough: the other may now claim the game."""
         if game_id in self.watchers:
-            task = asyncio.get_running_loop().create_task(
-                self._tell_presence(game_id, Presence({}))
-            )
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._soon(self._tell_presence(game_id, Presence({})))
+
+    def _soon(self, work: Coroutine[Any, Any, None]) -> None:
+        """Runs `work` in a task of its own, kept until it ends."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def heard(self, game_id: str, version: int, change: Change | None = None) -> None:
         """Another process committed `version` of a game by `change` (None: read it): its
