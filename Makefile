@@ -6,10 +6,12 @@ INSTALLED := $(VENV)/.installed
 
 .PHONY: play test benchmarks clean system-packages
 
-SYSTEM_PACKAGES := chromium postgresql nodejs npm
+SYSTEM_PACKAGES := chromium postgresql
 # The browser tests drive Debian's Chromium (npm brings them axe-core) and the storage tests
 # start a PostgreSQL cluster:
 # on a fresh machine (as root) whatever is missing is installed, after one apt-get update.
+# npm is looked for as a command: a Node.js from elsewhere brings its own, which Debian's
+# npm package would conflict with.
 AXE_VERSION := 4.11.0
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
@@ -25,6 +27,7 @@ play: $(INSTALLED)
 system-packages:
 	@missing=""; for package in $(SYSTEM_PACKAGES); do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
