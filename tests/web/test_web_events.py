@@ -5,6 +5,7 @@ reading the game; and a move costs the same in a long game as in a short one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
@@ -51,7 +52,8 @@ class Follower:
         self.wholes = 0
         self.events = 0
         self.missed = 0
-        self.socket = connect(url)
+        self.sockets = contextlib.ExitStack()
+        self.socket = self.sockets.enter_context(connect(url))
 
     def take(self) -> None:
         message = json.loads(self.socket.recv(timeout=TIMEOUT))
@@ -81,7 +83,7 @@ class Follower:
 
     def reconnect(self) -> None:
         """A new socket, as the page opens after a dropped one: the state held is kept."""
-        self.socket = connect(self.url)
+        self.socket = self.sockets.enter_context(connect(self.url))
 
     def server_state(self) -> dict[str, Any]:
         """The whole state the server holds for this socket now, asked for."""
@@ -159,7 +161,7 @@ def test_late_reconnected_and_gapped_pages_end_with_the_servers_state(
     assert (mouse.wholes, cats.wholes, late.wholes, dropped.wholes) == (1, 2, 1, 2)
     assert min(follower.events for follower in everyone) > 5
     for follower in everyone:
-        follower.socket.close()
+        follower.sockets.close()
 
 
 # Two servers in this process on one PostgreSQL, each reading through a storage of its own, so
