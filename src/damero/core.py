@@ -42,11 +42,13 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """How far a search may go; None means no bound of that kind."""
+    """How far a search may go, and on how many threads; None means no bound of that kind (for
+    `threads`: every core)."""
 
     depth: int | None = None
     nodes: int | None = None
     seconds: float | None = None
+    threads: int | None = None
 
 
 MoveT = TypeVar("MoveT", bound=Hashable)

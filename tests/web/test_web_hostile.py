@@ -4,6 +4,7 @@ leave at once, huge upgrade URLs, and `damero serve` asked to listen where it ca
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import os
 import socket
@@ -22,14 +23,17 @@ from starlette.testclient import TestClient
 from test_web_api import connect, next_error, next_message, next_state, send
 from websockets.sync.client import connect as connect_to
 
+import damero.engines.othello.parallel
 import damero.web.computer
 import damero.web.protocol
 from damero.core import Limit
+from damero.games.othello import OthelloPosition
+from damero.games.othello.engine import OthelloEngineAnalyst
 from damero.i18n import en
 from damero.web.app import create_app
 from damero.web.limits import Limits
 from damero.web.storage import Storage
-from damero.web.workers import HINT_SECONDS, Workers
+from damero.web.workers import HINT_SECONDS, Workers, thinking_threads
 
 TIMEOUT = 30.0
 
@@ -224,6 +228,57 @@ def test_a_hint_flood_does_not_hold_up_another_games_computer(tmp_path: Path) ->
         for thread in threads:
             thread.join()
         server.stop()
+
+
+def priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread's own priority is Linux's")
+def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -> None:
+    started: list[int] = []
+
+    def think() -> int:
+        search = threading.Thread(target=lambda: started.append(priority()))
+        search.start()
+        search.join()
+        return priority()
+
+    with thinking_threads(1, "test") as pool:
+        assert pool.submit(think).result() == 19
+    assert started == [19] and priority() < 19
+
+
+def test_the_servers_thinks_each_search_on_one_thread(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many cores the machine has, a computer's move, a hint and a game's review each
+    search on one thread, so that the thinks share the cores out among games."""
+    parallel_runs: list[int] = []
+    # The module, which the package's search() function hides.
+    search = importlib.import_module("damero.engines.othello.search")
+    run_threads = search.run_threads
+
+    def counted(run: Any, threads: int, *arguments: Any) -> Any:
+        parallel_runs.append(threads)
+        return run_threads(run, threads, *arguments)
+
+    monkeypatch.setattr(search, "run_threads", counted)
+    monkeypatch.setattr(damero.engines.othello.parallel, "default_threads", lambda: 4)
+    body = {"game": "othello", "mode": "computer", "seat": "second", "level": 5}
+    created = client.post("/api/games", json=body).json()
+    with connect(client, created["id"], created["token"]) as socket:
+        state = next_state(socket)
+        while state["thinking"] or not state["moves"]:
+            state = next_state(socket)
+        send(socket, type="hint")
+        hint = next_message(socket)
+        assert hint["type"] == "hint" and hint["move"] in state["legal"]
+    assert client.get(f"/api/games/{created['id']}/analysis").status_code == 200
+    assert parallel_runs == []
+    # The same search where nothing bounds its threads runs on every core.
+    OthelloEngineAnalyst().move_values(OthelloPosition.start(8), limit=Limit(depth=7))
+    assert parallel_runs and set(parallel_runs) == {4}
 
 
 def create(server: Server, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:

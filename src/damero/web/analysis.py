@@ -15,7 +15,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.datastructures import QueryParams
@@ -30,6 +29,7 @@ from damero.records import Record
 from damero.web.checks import WebError
 from damero.web.limits import AddressLimit, Limits
 from damero.web.storage import DatabaseFault
+from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
 ANALYSIS_SECONDS = 2.0
 """The longest a position's analysis takes from its asking to its answer, waiting included: an
@@ -60,7 +60,7 @@ class Analyses:
         waiting: int = 4,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="analysis")
+        self.executor = thinking_threads(threads, "analysis")
         self.places = threads + waiting
         self.taken = 0
         self.clock = clock
@@ -99,7 +99,7 @@ class Analyses:
 
         def work() -> analysis.MoveValues:
             left = max(seconds - (self.clock() - asked), SHORTEST_ANALYSIS)
-            limit = Limit(depth=depth, seconds=left)
+            limit = Limit(depth=depth, seconds=left, threads=THREADS_PER_THINK)
             return tuple(analysis.move_values(game, position, limit=limit, clock=time.monotonic))
 
         values = await asyncio.get_running_loop().run_in_executor(self.executor, work)

@@ -18,7 +18,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.requests import Request
@@ -43,6 +42,7 @@ from damero.web.limits import TokenBucket
 from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, address_of, catalog_for, close
 from damero.web.protocol import describe as describe_position
 from damero.web.rooms import SEAT_NAMES, SIDE_OF_NAME, SIDES, side_name
+from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
 STEP_SECONDS = (1.0, 4.0, 15.0, 60.0)
 """How long each step of a live analysis may think; the last one's time repeats, deeper each time."""
@@ -206,7 +206,7 @@ class LiveAnalyses:
 
     def __init__(self, analyses: Analyses) -> None:
         self.analyses = analyses
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="live-analysis")
+        self.executor = thinking_threads(1, "live-analysis")
         self.sockets: Counter[str] = Counter()
         self.running: set[asyncio.Future[None]] = set()
 
@@ -304,7 +304,9 @@ class LiveAnalyses:
         for step in range(STEPS):
             left = LIVE_SECONDS - (time.monotonic() - started)
             seconds = min(STEP_SECONDS[min(step, len(STEP_SECONDS) - 1)], left)
-            limit = Limit(depth=FIRST_DEPTH + step, seconds=max(seconds, 0.0))
+            limit = Limit(
+                depth=FIRST_DEPTH + step, seconds=max(seconds, 0.0), threads=THREADS_PER_THINK
+            )
 
             def work(limit: Limit = limit) -> analysis.MoveValues:
                 return tuple(analysis.move_values(game, position, limit=limit, clock=clock))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import random
@@ -20,16 +21,18 @@ from anyio import to_thread
 from damero.core import Limit, Side, describe_value
 from damero.errors import DameroError
 from damero.i18n import Catalog
-from damero.players import computer_player
+from damero.players import THINKING, computer_player
 from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.rooms import LiveGame, Rooms
 from damero.web.storage import DatabaseFault
-from damero.web.workers import Workers
+from damero.web.workers import THREADS_PER_THINK, Workers
 
 CLAIM_SECONDS = 30.0
 """How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
 it run out."""
+ON_ONE_THREAD = dataclasses.replace(THINKING, threads=THREADS_PER_THINK)
+"""A computer's think: its usual time, on one thread."""
 LOG = logging.getLogger("damero.web")
 
 
@@ -108,7 +111,9 @@ class ComputerTurns:
                 return  # another process thinks, or the game moved on
             live = await self.rooms.get(game_id)
             state = live.state
-            player = computer_player(state.game, level=level, rng=self.rng, clock=time.monotonic)
+            player = computer_player(
+                state.game, level=level, rng=self.rng, limit=ON_ONE_THREAD, clock=time.monotonic
+            )
             move = await self.workers.think(functools.partial(player.choose, state.position))
             async with self.rooms.locks[game_id]:
                 live = await self.rooms.get(game_id)

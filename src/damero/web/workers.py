@@ -1,6 +1,10 @@
 """The threads that think beside the event loop: the computer's turns on threads of their own, and
 hints apart on theirs, so that no number of hints can keep the computer from its turn.
 
+Every think searches on one thread, and every thinking thread runs at the lowest priority the
+system gives (on Linux, where a thread has a priority of its own): a think takes only the CPU
+that the event loop and the database leave, so other games' moves do not wait for it.
+
 A hint never waits long: it may be asked while the hint threads are busy, but it must be
 answered HINT_SECONDS after it was asked, so one that waited thinks only for what time is left
 (a shorter search, not a later one). Past the few that may wait, a hint is refused in words.
@@ -10,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +30,19 @@ HINT_SECONDS = 2.0
 """The longest a hint takes from its asking to its answer, waiting included (and a moment more)."""
 SHORTEST_HINT = 0.05
 """What a hint that waited its whole time still thinks: a shallow search, answered at once."""
+THREADS_PER_THINK = 1
+"""Threads one think searches on: the thinks share the cores out among games."""
+
+
+def thinking_threads(count: int, name: str) -> ThreadPoolExecutor:
+    """`count` threads that think at the lowest priority, named `name`; the threads a search
+    starts inherit it."""
+    return ThreadPoolExecutor(count, thread_name_prefix=name, initializer=_lowest_priority)
+
+
+def _lowest_priority() -> None:
+    if sys.platform == "linux":
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
 
 
 class Workers:
@@ -39,8 +58,8 @@ class Workers:
         hints_waiting: int = 4,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.computer = ThreadPoolExecutor(computer_threads, thread_name_prefix="computer")
-        self.hints = ThreadPoolExecutor(hint_threads, thread_name_prefix="hint")
+        self.computer = thinking_threads(computer_threads, "computer")
+        self.hints = thinking_threads(hint_threads, "hint")
         self.hint_places = hint_threads + hints_waiting
         self.hints_asked = 0
         self.clock = clock
@@ -59,7 +78,7 @@ class Workers:
 
         def shortened() -> ResultT:
             left = HINT_SECONDS - (self.clock() - asked)
-            return analyse(Limit(seconds=max(left, SHORTEST_HINT)))
+            return analyse(Limit(seconds=max(left, SHORTEST_HINT), threads=THREADS_PER_THINK))
 
         try:
             return await asyncio.get_running_loop().run_in_executor(self.hints, shortened)

@@ -36,7 +36,12 @@ class OthelloEnginePlayer:
         from damero.engines.othello import choose_move
 
         return choose_move(
-            position, level=self.level, rng=self.rng, limit=self.limit, clock=self.clock
+            position,
+            level=self.level,
+            rng=self.rng,
+            limit=self.limit,
+            clock=self.clock,
+            threads=self.limit.threads,
         )
 
 
@@ -59,7 +64,7 @@ class OthelloEngineAnalyst:
         from the end, the engine's estimate, said to be one."""
         from damero.engines.othello import analyse_moves
 
-        scores, is_exact = analyse_moves(position, limit, clock=clock)
+        scores, is_exact = analyse_moves(position, limit, clock=clock, threads=limit.threads)
         return [(move, Value(score=score, is_exact=is_exact)) for move, score in scores]
 
     def player(
