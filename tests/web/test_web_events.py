@@ -18,15 +18,15 @@ from typing import Any
 import pytest
 from servers import PostgresCluster, Server
 from starlette.testclient import TestClient
+from test_web_online import friends_game
 from websockets.sync.client import connect
 
-from damero.core import Side
 from damero.games import find_game
 from damero.games.catmouse import CatMouse
 from damero.games.catmouse.rules import CatMousePosition
 from damero.progress import GameInProgress
 from damero.web.app import create_app
-from damero.web.rooms import Rooms, new_game
+from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
 
 TIMEOUT = 120.0
@@ -313,16 +313,7 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
 ) -> None:
     async def run() -> None:
         mover, follower = Rooms(Storage(database)), Rooms(Storage(database))
-        live, _, _ = new_game(
-            find_game("catmouse"),
-            mode="friend",
-            side=Side.FIRST,
-            level=1,
-            start=None,
-            moves=(),
-            clock=None,
-            created=0.0,
-        )
+        live = friends_game("catmouse")
         await mover.create(live)
         watcher = Shown()
         await follower.watch(live.id, watcher)

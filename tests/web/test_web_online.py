@@ -16,9 +16,9 @@ from test_web_api import Socket, connect, move, new_game, next_error, next_state
 
 from damero.core import Side
 from damero.games import find_game
-from damero.web import rooms as web_rooms
 from damero.web.app import create_app
-from damero.web.rooms import Presence, Rooms
+from damero.web.rooms import LiveGame, Presence, Rooms
+from damero.web.rooms import new_game as new_live_game
 from damero.web.storage import Storage
 
 DEADLINE = 120.0
@@ -213,6 +213,21 @@ def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None
         assert ended["result"] == {"winner": "first", "reason": "abandoned"}
 
 
+def friends_game(name: str) -> LiveGame:
+    """A new game by link between two people, as a server holds it."""
+    live, _, _ = new_live_game(
+        find_game(name),
+        mode="friend",
+        side=Side.FIRST,
+        level=1,
+        start=None,
+        moves=(),
+        clock=None,
+        created=0.0,
+    )
+    return live
+
+
 class Heard:
     """A page on one side of a game that notes who it is told is here."""
 
@@ -234,16 +249,7 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
 
     async def run() -> None:
         rooms = Rooms(Storage(database), abandon_seconds=0.1)
-        live, _, _ = web_rooms.new_game(
-            find_game("tictactoe"),
-            mode="friend",
-            side=Side.FIRST,
-            level=1,
-            start=None,
-            moves=(),
-            clock=None,
-            created=0.0,
-        )
+        live = friends_game("tictactoe")
         await rooms.create(live)
         stayer, leaver = Heard(Side.FIRST), Heard(Side.SECOND)
         await rooms.watch(live.id, stayer)
