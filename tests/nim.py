@@ -72,7 +72,8 @@ MESSAGES = {
     "en": {
         "nim.title": "Nim",
         "nim.summary": "take counters from heaps; whoever takes the last one wins",
-        "nim.rules": "Nim. Take one or more counters from one heap: type the heap, then how many.",
+        "nim.rules": "Nim. Take one or more counters from one heap.",
+        "nim.typing": "Type the heap, then how many.",
         "nim.first": "the first player",
         "nim.second": "the second player",
         "nim.first_wins_in": "the first player wins {moves}",
@@ -91,7 +92,8 @@ MESSAGES = {
     "es": {
         "nim.title": "Nim",
         "nim.summary": "quita fichas de los montones; gana quien quita la última",
-        "nim.rules": "Nim. Quita una o más fichas de un montón: escribe el montón y cuántas.",
+        "nim.rules": "Nim. Quita una o más fichas de un montón.",
+        "nim.typing": "Escribe el montón y cuántas.",
         "nim.first": "el primer jugador",
         "nim.second": "el segundo jugador",
         "nim.first_wins_in": "el primer jugador gana {moves}",

@@ -61,7 +61,7 @@ def test_every_key_named_in_the_code_exists() -> None:
     missing = {key for key in named if key not in english}
     assert not missing
     for game in GAMES:
-        for suffix in ("rules", "title", "summary"):
+        for suffix in ("rules", "typing", "title", "summary"):
             assert f"{game.name}.{suffix}" in game.messages["en"]
 
 

@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 from servers import OUTPUT, Server
 
+import damero.games
+from damero.i18n import Catalog
+
 Page = Any
 
 AXE = Path(sys.prefix) / "node" / "node_modules" / "axe-core" / "axe.min.js"
@@ -136,6 +139,25 @@ def test_every_page_passes_axe_and_every_board_fits_the_screen(
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     dark = sum(int(part) for part in re.findall(r"\d+", background)[:3]) < 200
     assert dark == (scheme == "dark")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rules_page_gives_the_rules_without_the_terminals_typing(
+    browser: Any, site: Server, language: str
+) -> None:
+    """The page plays by clicking: how a move is typed at the terminal (and how to leave
+    there) is for the terminal only."""
+    page = new_page(browser)
+    page.add_init_script(f"localStorage.setItem('damero.lang', '{language}')")
+    page.goto(site.base + "/rules")
+    page.wait_for_selector("section#othello h2")
+    shown = " ".join(page.inner_text("main").split())
+    catalog = Catalog(language)
+    for game in damero.games.GAMES:
+        assert " ".join(catalog.text(f"{game.name}.rules").split()) in shown
+        assert " ".join(catalog.text(f"{game.name}.typing").split()) not in shown
+    assert "-1 -1" not in shown
     assert page.errors == []
 
 

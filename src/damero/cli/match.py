@@ -58,6 +58,7 @@ class HumanPlayer:
             command = " ".join(answer.lower().split())
             if command in HELP_WORDS:
                 self.console.say(f"{self.game.name}.rules")
+                self.console.say(f"{self.game.name}.typing")
                 self.console.say("cli.commands")
                 continue
             if command == "u":

@@ -50,6 +50,7 @@ class OthelloMenu:
                 return 0
             if choice == "?":
                 self.console.say("othello.rules")
+                self.console.say("othello.typing")
                 continue
             action = actions.get(choice)
             if not choice:

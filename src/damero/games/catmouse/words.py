@@ -64,13 +64,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "catmouse.game_over": "The game is over.",
         "catmouse.rules": (
             "Four Cats and the Mouse. Everyone moves one square diagonally on the numbered\n"
-            "squares 1 to 32 (the left grid). The cats start on 1, 2, 3, 4 and only move\n"
-            "forward, towards 29..32; one cat moves per turn. The mouse starts on 29, 30,\n"
-            "31 or 32, moves first, and may go forward or back. Nobody moves onto a taken\n"
-            "square and nothing is captured. The mouse wins when it reaches 1..4, or when\n"
-            "the cats cannot move; the cats win when the mouse cannot move. The mouse types\n"
-            "its new square (26, or 7 4 as row and column); the cats type the cat and its\n"
-            "new square (20 24, 20,24 or 20-24) or both as rows and columns (5 8 6 7)."
+            "squares 1 to 32. The cats start on 1, 2, 3, 4 and only move forward, towards\n"
+            "29..32; one cat moves per turn. The mouse starts on 29, 30, 31 or 32, moves\n"
+            "first, and may go forward or back. Nobody moves onto a taken square and nothing\n"
+            "is captured. The mouse wins when it reaches 1..4, or when the cats cannot move;\n"
+            "the cats win when the mouse cannot move."
+        ),
+        "catmouse.typing": (
+            "The squares' numbers are on the left grid. The mouse types its new square (26,\n"
+            "or 7 4 as row and column); the cats type the cat and its new square (20 24,\n"
+            "20,24 or 20-24) or both as rows and columns (5 8 6 7)."
         ),
         "catmouse.not_a_dark_square": "Wrong move... row {row}, column {column} is not one of the numbered squares.",
         "catmouse.solve_help": "solve the whole game and print who wins each start",
@@ -150,14 +153,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "catmouse.game_over": "La partida ha terminado.",
         "catmouse.rules": (
             "Los Cuatro Gatos y el Ratón. Todos se mueven una casilla en diagonal por las\n"
-            "casillas numeradas del 1 al 32 (el cuadro de la izquierda). Los gatos empiezan\n"
-            "en 1, 2, 3, 4 y sólo avanzan, hacia 29..32; en cada turno mueve un solo gato.\n"
-            "El ratón empieza en 29, 30, 31 o 32, mueve primero y puede avanzar o\n"
-            "retroceder. Nadie ocupa una casilla ya ocupada y nunca se captura. Gana el\n"
-            "ratón si llega a 1..4 o si los gatos no pueden mover; ganan los gatos si el\n"
-            "ratón no puede moverse. El ratón escribe su nueva casilla (26, o 7 4 como fila\n"
-            "y columna); los gatos, el gato y su destino (20 24, 20,24 o 20-24) o ambos\n"
-            "como fila y columna (5 8 6 7)."
+            "casillas numeradas del 1 al 32. Los gatos empiezan en 1, 2, 3, 4 y sólo\n"
+            "avanzan, hacia 29..32; en cada turno mueve un solo gato. El ratón empieza en\n"
+            "29, 30, 31 o 32, mueve primero y puede avanzar o retroceder. Nadie ocupa una\n"
+            "casilla ya ocupada y nunca se captura. Gana el ratón si llega a 1..4 o si los\n"
+            "gatos no pueden mover; ganan los gatos si el ratón no puede moverse."
+        ),
+        "catmouse.typing": (
+            "Los números de las casillas están en el cuadro de la izquierda. El ratón\n"
+            "escribe su nueva casilla (26, o 7 4 como fila y columna); los gatos, el gato y\n"
+            "su destino (20 24, 20,24 o 20-24) o ambos como fila y columna (5 8 6 7)."
         ),
         "catmouse.not_a_dark_square": "Movimiento erroneo... la fila {row}, columna {column} no es una de las casillas numeradas.",
         "catmouse.solve_help": "resuelve todo el juego y escribe quién gana desde cada inicio",

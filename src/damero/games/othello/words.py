@@ -22,8 +22,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "your opponent's discs (in a row, a column or a diagonal) between it and one of\n"
             "yours: those discs turn to your colour. Only the disc just placed flips. A\n"
             "player who cannot place passes, automatically. The game ends when neither can\n"
-            "place; most discs wins. Type the row and the column (fila columna): 3 4, 3,4\n"
-            "or 3-4; or the column's letter and the row, as in d3; -1 -1 leaves the game."
+            "place; most discs wins."
+        ),
+        "othello.typing": (
+            "Type the row and the column (fila columna): 3 4, 3,4 or 3-4; or the column's\n"
+            "letter and the row, as in d3; -1 -1 leaves the game."
         ),
         "othello.title": "Othello",
         "othello.summary": "flip discs on boards from 4x4 to 10x10, with game files",
@@ -95,8 +98,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "líneas de fichas contrarias (en fila, columna o diagonal) entre ella y otra\n"
             "suya: esas fichas se voltean. Sólo voltea la ficha recién colocada. Quien no\n"
             "puede colocar ficha pasa, de forma automática. La partida acaba cuando ninguno\n"
-            "puede colocar; gana quien tenga más fichas. Escriba fila y columna: 3 4, 3,4 o\n"
-            "3-4; o la letra de la columna y la fila, como d3; -1 -1 abandona la partida."
+            "puede colocar; gana quien tenga más fichas."
+        ),
+        "othello.typing": (
+            "Escriba fila y columna: 3 4, 3,4 o 3-4; o la letra de la columna y la fila,\n"
+            "como d3; -1 -1 abandona la partida."
         ),
         "othello.title": "Othello",
         "othello.summary": "voltee las fichas del rival en tableros de 4x4 a 10x10, con ficheros",

@@ -17,8 +17,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tictactoe.rules": (
             "Tic-tac-toe. X moves first; players take turns marking a free cell, numbered 1\n"
             "to 9 row by row. Three marks in a row, a column or a diagonal win; a full\n"
-            "board without one is a draw. Type the number of a free cell."
+            "board without one is a draw."
         ),
+        "tictactoe.typing": "Type the number of a free cell.",
         "tictactoe.title": "Tic-tac-toe",
         "tictactoe.summary": "three in a row on a 3x3 board",
         "tictactoe.x": "X",
@@ -52,9 +53,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tictactoe.rules": (
             "El Gato (tres en raya). Empieza X; por turnos, cada jugador marca una casilla\n"
             "libre, numeradas del 1 al 9 por filas. Tres marcas en una fila, columna o\n"
-            "diagonal ganan; si se llena el tablero sin ninguna, es empate. Escriba el\n"
-            "número de una casilla libre."
+            "diagonal ganan; si se llena el tablero sin ninguna, es empate."
         ),
+        "tictactoe.typing": "Escriba el número de una casilla libre.",
         "tictactoe.title": "El Gato (tres en raya)",
         "tictactoe.summary": "tres en raya en un tablero de 3x3",
         "tictactoe.x": "X",
