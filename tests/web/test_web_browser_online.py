@@ -95,14 +95,15 @@ def test_a_draw_offered_declined_offered_again_and_accepted(browser: Any, server
     assert o.inner_text("#offers") == "You offered a draw; waiting for an answer."
     x.click("#decline-draw")
     o.wait_for_selector("#offer-draw")
-    assert x.locator("#accept-draw").count() == 0
+    x.wait_for_selector("#accept-draw", state="detached")
     # A take-back asked and allowed, between the offers.
     play(o, "1", x)
     o.click("#offer-undo")
     x.wait_for_selector("#accept-undo")
     assert x.inner_text("#offers") == "Your opponent asks to take back their last move."
     x.click("#accept-undo")
-    o.wait_for_function("document.querySelectorAll('#moves button.move').length === 1")
+    for page in (x, o):
+        page.wait_for_function("document.querySelectorAll('#moves button.move').length === 1")
     assert moves_of(x) == moves_of(o) == ["5"]
     o.click("#offer-draw")
     x.click("#accept-draw")
