@@ -106,3 +106,24 @@ def _play(
     next_player, next_opponent = _GEOMETRY.play(player, opponent, move)
     _make(features, player, move, next_opponent)
     return next_player, next_opponent
+
+
+def test_the_plain_updates_change_the_features_as_the_compiled_ones_do() -> None:
+    rng = random.Random(3)
+    player, opponent = _PLAYER, _OPPONENT
+    plain, kept = features_of(player, opponent), features_of(player, opponent)
+    for _ in range(20):
+        moves = _GEOMETRY.legal_moves(player, opponent)
+        if not moves:
+            break
+        move = 1 << rng.choice(_squares(moves))
+        next_player, next_opponent = _GEOMETRY.play(player, opponent, move)
+        before = plain.copy()
+        make_move(plain, player, move, next_opponent)
+        _make(kept, player, move, next_opponent)
+        assert np.array_equal(plain, kept)
+        take_back(plain, player, move, next_opponent)
+        assert np.array_equal(plain, before)
+        make_move(plain, player, move, next_opponent)
+        player, opponent = next_player, next_opponent
+    assert not np.array_equal(plain, features_of(_PLAYER, _OPPONENT))

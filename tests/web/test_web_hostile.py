@@ -234,7 +234,6 @@ def priority() -> int:
     return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="a thread's own priority is Linux's")
 def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -> None:
     started: list[int] = []
 

@@ -37,11 +37,12 @@ from damero.web.analysis import (
     position_asked,
     refusal_code,
 )
+from damero.web.boards import piece_kind_json, sides_json
 from damero.web.checks import WebError
 from damero.web.limits import TokenBucket
 from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, address_of, catalog_for, close
 from damero.web.protocol import describe as describe_position
-from damero.web.rooms import SEAT_NAMES, SIDE_OF_NAME, SIDES, side_name
+from damero.web.rooms import SIDE_OF_NAME
 from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
 STEP_SECONDS = (1.0, 4.0, 15.0, 60.0)
@@ -65,22 +66,13 @@ def position_view(game: Game[Any, Any], position: Any, catalog: Catalog) -> dict
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
-        "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "sides": sides_json(game, catalog),
         **describe_position(game, (position,), (), catalog),
         "after": {
             game.format_move(move): game.format_position(position.play(move))
             for move in position.legal_moves()
         },
-        "pieces": [
-            {
-                "side": side_name(kind.side),
-                "kind": kind.kind,
-                "symbol": kind.symbol,
-                "colour": kind.colour,
-                "name": catalog.say(kind.name),
-            }
-            for kind in game.piece_kinds
-        ],
+        "pieces": [piece_kind_json(kind, catalog) for kind in game.piece_kinds],
     }
 
 

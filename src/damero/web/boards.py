@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from damero.core import Board, Game, Side
+from damero.core import Board, Game, PieceKind, Side
 from damero.i18n import Catalog
-from damero.web.rooms import SEAT_NAMES
+from damero.web.rooms import SEAT_NAMES, SIDES, side_name
 
 
 def board_json(
@@ -67,21 +67,29 @@ def board_json(
         ],
         "last": [list(cell) for cell in dict.fromkeys([*board.last, *vacated])],
         "vacated": [list(cell) for cell in vacated],
-        "legend": [
-            {
-                "kind": entry.kind,
-                "symbol": entry.symbol,
-                "colour": entry.colour,
-                "side": None if entry.side is None else SEAT_NAMES[entry.side],
-                "name": catalog.say(entry.name),
-            }
-            for entry in board.legend
-        ],
+        "legend": [piece_kind_json(entry, catalog) for entry in board.legend],
         "side_names": {
             SEAT_NAMES[side]: catalog.say(name)
             for side, name in zip(Side, board.side_names, strict=False)
         },
     }
+
+
+def piece_kind_json(kind: PieceKind, catalog: Catalog) -> dict[str, object]:
+    """A kind of piece, in the board's legend or an editor's palette, named in `catalog`'s
+    language."""
+    return {
+        "side": side_name(kind.side),
+        "kind": kind.kind,
+        "symbol": kind.symbol,
+        "colour": kind.colour,
+        "name": catalog.say(kind.name),
+    }
+
+
+def sides_json(game: Game[Any, Any], catalog: Catalog) -> dict[str, str]:
+    """Each seat's side in the game's words ('the mouse', 'X')."""
+    return {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES}
 
 
 def _vacated(before: Board, after: Board) -> list[tuple[int, int]]:

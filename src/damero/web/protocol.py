@@ -24,7 +24,7 @@ from damero.i18n import LANGUAGES, Catalog
 from damero.progress import Ending, GameInProgress, Result
 from damero.records import Record
 from damero.web import checks
-from damero.web.boards import board_json
+from damero.web.boards import board_json, sides_json
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import TokenBucket
@@ -281,7 +281,7 @@ def shared_view(live: LiveGame, catalog: Catalog) -> dict[str, object]:
         "mode": live.mode,
         "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
         "open_seat": side_name(live.open_seat),
-        "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "sides": sides_json(game, catalog),
         "thinking": state.computer_to_move is not None,
         "notices": [catalog.say(forced.notice) for forced in state.forced],
         "result": None
@@ -360,7 +360,7 @@ def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
         "options": {name: getattr(game, name) for name in game.options},
         "start": game.format_position(record.start),
         "moves": list(state.move_texts),
-        "sides": {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES},
+        "sides": sides_json(game, catalog),
         "movers": movers(state.positions),
         "frames": [
             describe(game, state.positions[: shown + 1], record.moves[:shown], catalog)

@@ -123,17 +123,21 @@ def _take_back(
 
 def make_move(features: Any, player: Board, move_bit: Board, next_opponent: Board) -> None:
     """Updates `features` for the side to move (owning `player`) playing `move_bit`, which left
-    it `next_opponent` (its discs after the move).  Does nothing to features of no length."""
-    raise NotImplementedError("compiled code only")
+    it `next_opponent` (its discs after the move).  Does nothing to features of no length, nor on
+    boards wider than one word (10x10), which read the evaluation afresh."""
+    if isinstance(player, (int, np.integer)) and features.shape[0] > 0:
+        _make_move(features, *(np.uint64(board) for board in (player, move_bit, next_opponent)))
 
 
 def take_back(features: Any, player: Board, move_bit: Board, next_opponent: Board) -> None:
     """Undoes `make_move` with the same arguments."""
-    raise NotImplementedError("compiled code only")
+    if isinstance(player, (int, np.integer)) and features.shape[0] > 0:
+        _take_back(features, *(np.uint64(board) for board in (player, move_bit, next_opponent)))
 
 
 def _narrow_only(update: Any) -> Any:
-    """The overload of an update: the real one on 8x8 words with features, else nothing."""
+    """The compiled twin of `make_move` or `take_back` (`update` the compiled change): the same
+    choice, made once per board type as the search is compiled."""
 
     def chosen(features: Any, player: Any, move_bit: Any, next_opponent: Any) -> Any:
         if isinstance(player, types.Integer):

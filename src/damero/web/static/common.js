@@ -48,6 +48,14 @@ export function html(tag, attributes = {}, ...children) {
   return node;
 }
 
+// An SVG element with `attributes`, added to `parent` if one is given.
+export function svg(parent, name, attributes = {}) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [attribute, value] of Object.entries(attributes)) node.setAttribute(attribute, value);
+  if (parent) parent.append(node);
+  return node;
+}
+
 // The page's one open socket, if any: whichever page is shown owns it, and leaving closes it.
 let connection = null;
 export const connected = () => connection;

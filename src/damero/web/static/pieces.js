@@ -1,13 +1,6 @@
 // How each kind of piece a board description names is drawn: a cat, a mouse, a disc, a mark, and
 // any other kind as a plain counter with its letter. Kinds are pieces, not games.
-const NS = "http://www.w3.org/2000/svg";
-
-function shape(parent, name, attributes) {
-  const node = document.createElementNS(NS, name);
-  for (const [attribute, value] of Object.entries(attributes)) node.setAttribute(attribute, value);
-  parent.append(node);
-  return node;
-}
+import { svg as shape } from "./common.js";
 
 // A colour the description names, as the colour scheme paints it.
 const paint = (colour) => `var(--piece-${colour}, ${colour})`;
@@ -51,11 +44,8 @@ function counter(group, colour, symbol) {
 
 // One piece as a small picture filling its cell; `name` is what it is called.
 export function drawPiece(piece) {
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", "piece");
-  svg.setAttribute("aria-hidden", "true");
-  const group = shape(svg, "g", { "data-piece": piece.kind, "data-side": piece.side ?? "", "aria-label": piece.name });
+  const picture = shape(null, "svg", { viewBox: "0 0 100 100", class: "piece", "aria-hidden": "true" });
+  const group = shape(picture, "g", { "data-piece": piece.kind, "data-side": piece.side ?? "", "aria-label": piece.name });
   (KINDS[piece.kind] || counter)(group, piece.colour, piece.symbol);
-  return svg;
+  return picture;
 }

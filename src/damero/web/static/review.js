@@ -2,16 +2,9 @@
 // listed, and a link that opens the position shown in the analysis board. It knows no game: the
 // server judges every move (GET /api/games/{id}/analysis).
 import { analysisLink } from "./analyse.js";
-import { html, language, say } from "./common.js";
+import { html, language, say, svg as element } from "./common.js";
 
 const WIDTH = 300, HEIGHT = 120, MARGIN = 10;
-// An SVG element of the values line, added to `parent`.
-function element(parent, name, attributes = {}) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
-  for (const [attribute, value] of Object.entries(attributes)) node.setAttribute(attribute, value);
-  parent.appendChild(node);
-  return node;
-}
 
 // A point of the line as a button: click, Enter or Space calls `action`; `label` is read aloud.
 function pressable(node, label, action) {
@@ -47,10 +40,7 @@ export function reviewPanel(document_, id, go, { analyse = false } = {}) {
     const scale = Math.max(1, ...scores);
     const heights = review.moves.length ? [first(review.moves[0], review.moves[0].before), ...review.moves.map((m) => first(m, m.after))] : [];
     const y = (h) => HEIGHT / 2 - h * (HEIGHT / 2 - MARGIN);
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("class", "values-line");
-    svg.setAttribute("id", "values-line");
-    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+    const svg = element(null, "svg", { class: "values-line", id: "values-line", viewBox: `0 0 ${WIDTH} ${HEIGHT}` });
     element(svg, "line", { x1: MARGIN, x2: WIDTH - MARGIN, y1: HEIGHT / 2, y2: HEIGHT / 2, class: "even" });
     marker = element(svg, "line", { y1: 0, y2: HEIGHT, class: "shown" });
     element(svg, "polyline", { points: heights.map((h, frame) => `${x(frame)},${y(h)}`).join(" "), class: "line" });
