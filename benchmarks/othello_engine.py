@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -33,12 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
 import othello_eval
-from othello_positions import FFO_FILE, Problem, read_problems
+from othello_positions import FFO_FILE, Problem, midgame_positions, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import EVALUATIONS, perft, search
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT
 from damero.engines.othello.parallel import default_threads
 from damero.engines.othello.player import level_analyses
 from damero.games.othello import OthelloPosition, format_move
@@ -199,44 +199,33 @@ def _edax_perft_seconds(edax: Path, eval_file: Path, depth: int) -> float:
     return seconds
 
 
-def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
-    """Positions `plies` random moves from the 8x8 start."""
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        position = OthelloPosition.start(8)
-        for _ in range(plies):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position = position.play(rng.choice(moves))
-        if position.legal_moves():
-            positions.append(position)
-    return positions
-
-
 def bench_nps(depth: int, thread_counts: list[int]) -> None:
     print(f"8x8 midgame search: 6 positions 20 plies from the start, each to depth {depth}")
     print("  (CPU seconds beside the wall clock's: the machine is shared)")
     for threads in thread_counts:
         for evaluation in EVALUATIONS:
-            total_nodes = 0
-            total_seconds = total_cpu = 0.0
-            for position in midgame_positions(6, 20, seed=1):
-                started, started_cpu = time.perf_counter(), time.process_time()
-                *_, analysis = search(
-                    position, Limit(depth=depth), evaluation=evaluation, threads=threads
+            for cut_margin, cuts in ((CUT_MARGIN_DEFAULT, "probable cut-offs"), (0, "none")):
+                total_nodes = 0
+                total_seconds = total_cpu = 0.0
+                for position in midgame_positions(6, 20, seed=1):
+                    started, started_cpu = time.perf_counter(), time.process_time()
+                    *_, analysis = search(
+                        position,
+                        Limit(depth=depth),
+                        evaluation=evaluation,
+                        threads=threads,
+                        cut_margin=cut_margin,
+                    )
+                    total_seconds += time.perf_counter() - started
+                    total_cpu += time.process_time() - started_cpu
+                    total_nodes += analysis.nodes
+                print(
+                    f"  {threads} thread{'s' if threads > 1 else ''}, {evaluation} evaluation,"
+                    f" cut-offs: {cuts}: {total_nodes:,} nodes in {total_seconds:.2f} s"
+                    f" ({total_cpu:.2f} CPU s): {total_nodes / total_seconds / 1e6:.2f} million"
+                    f" nodes/s, {total_nodes / total_cpu / 1e6:.2f} million per CPU second",
+                    flush=True,
                 )
-                total_seconds += time.perf_counter() - started
-                total_cpu += time.process_time() - started_cpu
-                total_nodes += analysis.nodes
-            print(
-                f"  {threads} thread{'s' if threads > 1 else ''}, {evaluation} evaluation:"
-                f" {total_nodes:,} nodes in {total_seconds:.2f} s ({total_cpu:.2f} CPU s):"
-                f" {total_nodes / total_seconds / 1e6:.2f} million nodes/s,"
-                f" {total_nodes / total_cpu / 1e6:.2f} million per CPU second",
-                flush=True,
-            )
 
 
 def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:

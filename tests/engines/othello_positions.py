@@ -88,3 +88,19 @@ def random_endgame(size: int, empties: int, rng: random.Random) -> OthelloPositi
             if size * size - filled <= empties:
                 return position
             position = position.play(rng.choice(moves))
+
+
+def midgame_positions(count: int, plies: int, seed: int) -> list[OthelloPosition]:
+    """Positions `plies` random moves from the 8x8 start."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = OthelloPosition.start(8)
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        if position.legal_moves():
+            positions.append(position)
+    return positions

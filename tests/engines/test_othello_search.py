@@ -6,7 +6,13 @@ import itertools
 import random
 
 import pytest
-from othello_positions import best_moves, minimax, random_endgame, read_problems
+from othello_positions import (
+    best_moves,
+    midgame_positions,
+    minimax,
+    random_endgame,
+    read_problems,
+)
 
 from damero.core import Limit, Side
 from damero.engines.othello import analyse, choose_move, search, solve
@@ -86,7 +92,7 @@ def test_an_unknown_evaluation_is_refused() -> None:
         list(search(CORNER_OFFER, Limit(depth=2), evaluation="oracle"))
 
 
-@pytest.mark.parametrize(("size", "empties"), [(4, 9), (6, 9), (8, 8), (10, 7)])
+@pytest.mark.parametrize(("size", "empties"), [(4, 9), (6, 9), (8, 8), (8, 12), (10, 7)])
 def test_searching_to_the_end_finds_the_exact_score_and_a_best_move(
     size: int, empties: int
 ) -> None:
@@ -225,3 +231,21 @@ def test_a_hint_says_the_same_side_is_ahead_however_deep_its_time_lets_it_look()
         best_scores = [analyse(position, Limit(depth=depth))[0][1] for depth in range(4, 10)]
         ahead = {score > 0 for score in best_scores if abs(score) >= 1}
         assert len(ahead) <= 1, best_scores
+
+
+def test_probable_cut_offs_reach_a_depth_on_a_fraction_of_the_nodes_and_see_the_same() -> None:
+    """A null window a much shallower search clears by a wide margin is taken as decided; the
+    search gets as deep for far less, and mostly finds what the full search finds."""
+    full_nodes = cut_nodes = agreeing = 0
+    differences = []
+    for position in midgame_positions(6, 20, seed=7):
+        *_, full = search(position, Limit(depth=8), threads=1, cut_margin=0)
+        *_, cut = search(position, Limit(depth=8), threads=1)
+        assert not cut.is_exact
+        full_nodes += full.nodes
+        cut_nodes += cut.nodes
+        agreeing += cut.best_move == full.best_move
+        differences.append(abs(cut.score - full.score))
+    assert cut_nodes < full_nodes / 2
+    assert agreeing >= 4
+    assert sorted(differences)[len(differences) // 2] <= 1

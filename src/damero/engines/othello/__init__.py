@@ -13,7 +13,6 @@ from damero.engines.othello.player import analyse, analyse_moves, choose_move
 from damero.engines.othello.scoring import EVALUATIONS
 from damero.engines.othello.search import (
     Analysis,
-    guess_score,
     score_moves,
     scores_are_exact,
     search,
@@ -57,7 +56,7 @@ def solve(position: OthelloPosition, *, threads: int | None = None) -> tuple[int
     threads search, sharing one table (every core by default).
     """
     geometry, player, opponent = engine_board(position)
-    solution = EndgameSolver(geometry, threads=threads, guess=guess_score).solve(player, opponent)
+    solution = EndgameSolver(geometry, threads=threads).solve(player, opponent)
     if position.is_game_over():
         return solution.score, None
     return solution.score, move_of(geometry, solution.move_bit)

@@ -21,13 +21,17 @@ STOP_REQUEST = 4
 """Set from Python (another thread) to make the compiled code unwind at its next check."""
 ESTIMATES = 5
 """The search's leaves scored by the evaluation: a depth that adds none is exact."""
-CONTROL_SIZE = 6
+CUT_MARGIN = 6
+"""How sure a probable cut-off must be, in hundredths of the shallow search's standard error
+(0: none, every result proven)."""
+CONTROL_SIZE = 7
 
 
-def new_control(node_limit: int | None) -> npt.NDArray[np.int64]:
+def new_control(node_limit: int | None, cut_margin: int = 0) -> npt.NDArray[np.int64]:
     control = np.zeros(CONTROL_SIZE, dtype=np.int64)
     control[NODE_LIMIT] = np.iinfo(np.int64).max if node_limit is None else node_limit
     control[BEST_MOVE] = NO_MOVE
+    control[CUT_MARGIN] = cut_margin
     return control
 
 

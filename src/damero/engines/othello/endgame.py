@@ -12,7 +12,6 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -45,6 +44,7 @@ from damero.engines.othello.control import (
     out_of_budget,
 )
 from damero.engines.othello.evaluation import stable_discs
+from damero.engines.othello.midgame import ALONE, depth_scores, discs_of
 from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
@@ -484,11 +484,6 @@ class Solution:
     nothing."""
 
 
-FirstGuess = Callable[[Geometry, int, int, int, Any], int]
-"""A shallow search's score in whole discs (geometry, player, opponent, depth, weights): the
-search module gives its own, since it hands its endgames to this one and not the reverse."""
-
-
 class EndgameSolver:
     """An exact solver for one board size, keeping its transposition table between solves."""
 
@@ -499,11 +494,9 @@ class EndgameSolver:
         table_bits: int = TABLE_BITS,
         evaluation: str = "learned",
         threads: int | None = None,
-        guess: FirstGuess | None = None,
     ) -> None:
         self.geometry = geometry
         self.threads = check_threads(threads)
-        self._guess = guess
         self._table = Table.create(table_bits)
         self._weights = weights_for(geometry.size, evaluation)
         # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
@@ -556,15 +549,11 @@ class EndgameSolver:
         """An even disc difference from a shallow search with the learned evaluation, when it
         says one side is well ahead; else 0."""
         geometry = self.geometry
-        if (
-            self._guess is None
-            or self._weights.shape[0] == 0
-            or geometry.empties(player, opponent) < _GUESS_EMPTIES
-        ):
-            return 0
         empties = geometry.empties(player, opponent)
+        if self._weights.shape[0] == 0 or empties < _GUESS_EMPTIES:
+            return 0
         depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
-        discs = self._guess(geometry, player, opponent, depth, self._weights)
+        discs = round(discs_of(depth_scores(geometry, player, opponent, depth, self._weights)[-1]))
         if abs(discs) < _GUESS_TRUSTED:
             # Near a draw the evaluation is no better a start than 0, which is often exact.
             return 0
@@ -601,7 +590,7 @@ class EndgameSolver:
         def run(index: int, thread_control: npt.NDArray[np.int64]) -> tuple[int, int]:
             """The score and best square of one thread's search."""
             thread_control[BEST_MOVE] = NO_MOVE
-            busy = self._busy if threads > 1 else _ALONE
+            busy = self._busy if threads > 1 else ALONE
             shared = Solve(
                 geometry.shape,
                 root_moves,
@@ -623,7 +612,3 @@ class EndgameSolver:
             return Solution(0, 0, int(control[NODES]), is_complete=False)
         score, square = result
         return Solution(score, 0 if square < 0 else 1 << square, int(control[NODES]))
-
-
-_ALONE = np.zeros(1, dtype=np.int8)
-"""The busy table of a solve on one thread: one entry, so nothing is ever put off."""

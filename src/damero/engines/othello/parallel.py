@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from damero.engines.othello.control import (
+    CUT_MARGIN,
     ESTIMATES,
     NODE_LIMIT,
     NODES,
@@ -64,7 +65,7 @@ def run_threads(
     Their nodes and estimates are added to `control`, whose stop request is passed on and which is marked
     stopped (the answer None) when no thread finished.  `busy` is cleared first.
     """
-    controls = [new_control(None) for _ in range(threads)]
+    controls = [new_control(None, int(control[CUT_MARGIN])) for _ in range(threads)]
     # The nodes left are shared out, so that the threads together keep to the limit.
     share = max(0, int(control[NODE_LIMIT] - control[NODES])) // threads
     for thread_control in controls:

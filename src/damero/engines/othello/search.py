@@ -1,15 +1,12 @@
 """Othello game-tree search: a generator of ever deeper analyses, handing over to the exact solver.
 
-The tree search is compiled whole: negamax with alpha-beta and principal variation windows, a
-transposition table, move ordering (the table's move first, then a shallow search far from the
-leaves, fastest-first mobility nearer) and the evaluation.  Python only runs it one depth at a
+The tree search itself is compiled whole (`midgame.py`); Python only runs it one depth at a
 time: `search(position)` yields one `Analysis` per completed depth and stops by itself once its
 answer is exact or the limit's depth is reached; the caller stops it earlier simply by asking
 for no more.  With few empty squares left it yields the exact endgame result instead.  A node
 limit, or `should_stop` (how a caller with a clock imposes a time limit, polled from Python while
 the compiled code runs in a helper thread), ends it within a depth: the compiled code sees the
-stop flag within a few nodes, and the unfinished depth is dropped, so every analysis is complete.
-"""
+stop flag within a few nodes, and the unfinished depth is dropped, so every analysis is complete."""
 
 from __future__ import annotations
 
@@ -23,74 +20,26 @@ import numpy.typing as npt
 
 from damero.core import Limit
 from damero.engines.othello import incremental
-from damero.engines.othello.bits import (
-    Board,
-    compiled,
-    count,
-    final_score,
-    index_of,
-    is_empty,
-    legal_moves,
-    lowest,
-    play,
-    square_in,
-)
-from damero.engines.othello.board import Geometry, Shape, engine_board, move_at, move_of
-from damero.engines.othello.control import (
-    ESTIMATES,
-    NODES,
-    STOP_REQUEST,
-    STOPPED,
-    new_control,
-    out_of_budget,
-)
+from damero.engines.othello.board import Geometry, engine_board, move_at, move_of
+from damero.engines.othello.control import ESTIMATES, NODES, STOP_REQUEST, STOPPED, new_control
 from damero.engines.othello.endgame import BUSY_BITS, EndgameSolver
-from damero.engines.othello.evaluation import DISC
-from damero.engines.othello.incremental import (
-    NO_FEATURES,
-    features_of,
-    make_move,
-    pass_turn,
-    take_back,
-)
-from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
-from damero.engines.othello.scoring import evaluate, weights_for
-from damero.engines.othello.table import (
-    NO_MOVE,
-    Table,
-    bounds,
-    entry_depth,
-    entry_estimated,
-    entry_lower,
-    entry_move,
-    entry_upper,
-    find,
-    home_slot,
-    insert_by_key,
-    store,
-    stored_move,
-)
+from damero.engines.othello.incremental import NO_FEATURES, features_of
+from damero.engines.othello.midgame import ALONE, CUT_MARGIN_DEFAULT, discs_of, search_root
+from damero.engines.othello.parallel import check_threads, run_threads
+from damero.engines.othello.scoring import weights_for
+from damero.engines.othello.table import NO_MOVE, Table, stored_move
 from damero.games.othello.rules import PASS, Move, OthelloPosition
-
-WIN = 1_000_000
-"""Offset of the score of a finished game (in evaluation units) above any estimate."""
 
 EXACT_EMPTIES = 14
 """Empty squares at or below which a position is solved exactly (well under a second)."""
 
 SEARCH_TABLE_BITS = 20
 
-_SHALLOW_ORDER_DEPTH = 5
-"""From this depth up, moves are ordered by a search two plies shallower than the node's."""
-
-_SHARE_DEPTH = 3
-"""From this depth up, the threads of a parallel search put off moves another is on."""
-
 _PARALLEL_DEPTH = 6
 """From this depth up, a search runs on several threads; below, one is quicker."""
 
-_ALONE = np.zeros(1, dtype=np.int8)
-"""The busy table of a search on one thread: one entry, so nothing is ever put off."""
+_LINE_TABLE_BITS = 16
+"""The table of the solver that finishes an exact line: the few plies it lacks need little."""
 
 _POLL_SECONDS = 0.01
 """How often Python asks `should_stop` while a compiled think runs."""
@@ -114,315 +63,6 @@ class Analysis:
     principal_line: tuple[Move, ...]
     nodes: int
     is_exact: bool
-
-
-@compiled
-def _final_value(player: Board, opponent: Board, shape: Shape) -> int:
-    score = final_score(player, opponent, count(shape.board & ~(player | opponent)))
-    if score > 0:
-        return WIN + score * DISC
-    if score < 0:
-        return -WIN + score * DISC
-    return 0
-
-
-@compiled
-def _negamax(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    depth: int,
-    alpha: int,
-    beta: int,
-    table: Table,
-    control: npt.NDArray[np.int64],
-    weights: Any,
-    busy: npt.NDArray[np.int8],
-    features: npt.NDArray[np.int32],
-) -> int:
-    """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
-    if out_of_budget(control):
-        return 0
-    moves = legal_moves(player, opponent, shape.board)
-    if is_empty(moves):
-        if is_empty(legal_moves(opponent, player, shape.board)):
-            return _final_value(player, opponent, shape)
-        pass_turn(features)
-        score = -_negamax(
-            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy, features
-        )
-        pass_turn(features)
-        return score
-    if depth <= 0:
-        control[ESTIMATES] += 1
-        if features.shape[0] > 0:
-            empties = count(shape.board & ~(player | opponent))
-            return int(np.rint(incremental.score(features, empties, weights) * DISC))
-        return evaluate(player, opponent, shape, weights)
-    home = home_slot(table, player, opponent)
-    slot, entry = find(table, player, opponent, home)
-    estimates_before = control[ESTIMATES]
-    table_move = NO_MOVE
-    if slot >= 0:
-        table_move = entry_move(entry)
-        if entry_depth(entry) >= depth:
-            lower = entry_lower(entry)
-            upper = entry_upper(entry)
-            estimated = 1 if entry_estimated(entry) else 0
-            if lower >= beta or lower == upper:
-                control[ESTIMATES] += estimated
-                return lower
-            if upper <= alpha:
-                control[ESTIMATES] += estimated
-                return upper
-            control[ESTIMATES] += estimated
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-    original_alpha = alpha
-
-    count_moves = count(moves)
-    move_squares = np.empty(count_moves, dtype=np.int64)
-    keys = np.empty(count_moves, dtype=np.int64)
-    filled = 0
-    remaining = moves
-    while not is_empty(remaining):
-        move_bit = lowest(remaining)
-        remaining ^= move_bit
-        square = index_of(move_bit)
-        if square == table_move:
-            key = -10 * WIN
-        elif depth >= 2:
-            next_player, next_opponent = play(player, opponent, move_bit)
-            if depth >= _SHALLOW_ORDER_DEPTH:
-                # A shallower search orders better than any static key; what it estimates says
-                # nothing about this node's exactness.
-                estimates = control[ESTIMATES]
-                make_move(features, player, move_bit, next_opponent)
-                key = _negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 3,
-                    -2 * WIN,
-                    2 * WIN,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-                take_back(features, player, move_bit, next_opponent)
-                control[ESTIMATES] = estimates
-            else:
-                # Fastest first: the reply leaving the opponent least mobility, corners weighing
-                # double.
-                replies = legal_moves(next_player, next_opponent, shape.board)
-                key = count(replies) + count(replies & shape.corners)
-        else:
-            key = -1 if not is_empty(move_bit & shape.corners) else 0
-        insert_by_key(keys, move_squares, filled, key, square)
-        filled += 1
-    if control[STOPPED]:
-        return 0
-
-    best = -2 * WIN
-    best_move = NO_MOVE
-    sharing = busy.shape[0] > 1 and depth >= _SHARE_DEPTH
-    deferred = 0
-    searched = 0
-    for sweep in range(2):
-        for index in range(count_moves):
-            if sweep == 1 and not (deferred >> index) & 1:
-                continue
-            move_bit = square_in(moves, move_squares[index])
-            next_player, next_opponent = play(player, opponent, move_bit)
-            busy_key = -1
-            if sharing and 0 < index < DEFERRABLE:
-                # ABDADA, as in the solver: a move another thread is on waits for the second sweep.
-                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
-                if sweep == 0 and busy[busy_key] != 0:
-                    deferred |= 1 << index
-                    continue
-                busy[busy_key] = 1
-            make_move(features, player, move_bit, next_opponent)
-            score = -_negamax(
-                next_player,
-                next_opponent,
-                shape,
-                depth - 1,
-                -beta if searched == 0 else -alpha - 1,
-                -alpha,
-                table,
-                control,
-                weights,
-                busy,
-                features,
-            )
-            if searched > 0 and alpha < score < beta:
-                score = -_negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -beta,
-                    -score,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-            take_back(features, player, move_bit, next_opponent)
-            if busy_key >= 0:
-                busy[busy_key] = 0
-            searched += 1
-            if control[STOPPED]:
-                return 0
-            if score > best:
-                best = score
-                best_move = move_squares[index]
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if alpha >= beta or deferred == 0:
-            break
-    lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
-    estimated = control[ESTIMATES] > estimates_before
-    store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
-    return best
-
-
-@compiled
-def _search_root(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    depth: int,
-    squares: npt.NDArray[np.int64],
-    scores: npt.NDArray[np.int64],
-    every_move_exactly: bool,
-    table: Table,
-    control: npt.NDArray[np.int64],
-    weights: Any,
-    busy: npt.NDArray[np.int8],
-    features: npt.NDArray[np.int32],
-) -> None:
-    """Scores each root move of `squares`, in that order, into `scores`.
-
-    The best is exact and the others upper bounds (principal variation windows), unless
-    `every_move_exactly` gives every move a full window.  With other threads (`busy` has more
-    than one entry), a move another thread is on is put off to the end.
-    """
-    moves = legal_moves(player, opponent, shape.board)
-    control[NODES] += 1
-    alpha = -2 * WIN
-    beta = 2 * WIN
-    sharing = busy.shape[0] > 1
-    deferred = 0
-    searched = 0
-    for sweep in range(2):
-        for index in range(squares.shape[0]):
-            if sweep == 1 and not (deferred >> index) & 1:
-                continue
-            move_bit = square_in(moves, squares[index])
-            next_player, next_opponent = play(player, opponent, move_bit)
-            busy_key = -1
-            if sharing and 0 < index < DEFERRABLE:
-                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
-                if sweep == 0 and busy[busy_key] != 0:
-                    deferred |= 1 << index
-                    continue
-                busy[busy_key] = 1
-            make_move(features, player, move_bit, next_opponent)
-            if searched == 0 or every_move_exactly:
-                score = -_negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-            else:
-                score = -_negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-                if score > alpha:
-                    score = -_negamax(
-                        next_player,
-                        next_opponent,
-                        shape,
-                        depth - 1,
-                        -beta,
-                        -score,
-                        table,
-                        control,
-                        weights,
-                        busy,
-                        features,
-                    )
-            take_back(features, player, move_bit, next_opponent)
-            if busy_key >= 0:
-                busy[busy_key] = 0
-            searched += 1
-            if control[STOPPED]:
-                return
-            scores[index] = score
-            if not every_move_exactly:
-                alpha = max(alpha, score)
-        if deferred == 0:
-            break
-
-
-_GUESS_TABLE_BITS = 16
-
-
-def guess_score(geometry: Geometry, player: int, opponent: int, depth: int, weights: Any) -> int:
-    """The search's score at `depth` in whole discs, iterating from depth 1 (the table orders each
-    depth by the last): the exact solver's first window."""
-    table = Table.create(_GUESS_TABLE_BITS)
-    control = new_control(None)
-    score = 0
-    for iteration in range(1, depth + 1):
-        score = _negamax(
-            geometry.board(player),
-            geometry.board(opponent),
-            geometry.shape,
-            iteration,
-            -2 * WIN,
-            2 * WIN,
-            table,
-            control,
-            weights,
-            _ALONE,
-            NO_FEATURES,
-        )
-    return round(discs_of(score))
-
-
-def discs_of(score: int) -> float:
-    """An evaluation-unit score in discs; finished-game scores lose their offset."""
-    if score >= WIN // 2:
-        return (score - WIN) / DISC
-    if score <= -WIN // 2:
-        return (score + WIN) / DISC
-    return score / DISC
 
 
 def run_stoppable(
@@ -457,13 +97,14 @@ class _Searcher:
         should_stop: Callable[[], bool] | None,
         evaluation: str,
         threads: int | None,
+        cut_margin: int,
     ) -> None:
         self.geometry = geometry
         self.player = player
         self.opponent = opponent
         self.should_stop = should_stop
         self.table = Table.create(SEARCH_TABLE_BITS)
-        self.control = new_control(limit.nodes)
+        self.control = new_control(limit.nodes, cut_margin)
         weights = weights_for(geometry.size, evaluation)
         # The learned evaluation is kept move by move, and reads its weights from both sides.
         self.weights = incremental.both_weights() if weights.shape[0] > 0 else weights
@@ -485,7 +126,7 @@ class _Searcher:
         def run(index: int, control: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
             """The root scores one thread found."""
             scores = np.zeros(len(order), dtype=np.int64)
-            _search_root(
+            search_root(
                 geometry.board(self.player),
                 geometry.board(self.opponent),
                 geometry.shape,
@@ -496,7 +137,7 @@ class _Searcher:
                 self.table,
                 control,
                 self.weights,
-                self.busy if threads > 1 else _ALONE,
+                self.busy if threads > 1 else ALONE,
                 features_of(self.player, self.opponent)
                 if self.weights.shape[0] > 0
                 else NO_FEATURES,
@@ -515,8 +156,13 @@ class _Searcher:
             return None
         return [(int(score), square) for score, square in zip(scores, order, strict=True)]
 
-    def principal_line(self, first: int, length: int) -> list[int]:
-        """The expected line from the table, starting with square `first` (NO_MOVE: a pass)."""
+    def principal_line(self, first: int, length: int, *, to_the_end: bool = False) -> list[int]:
+        """The expected line from the table, starting with square `first` (NO_MOVE: a pass).
+
+        `to_the_end` (an exact result) finishes it with the exact solver where the table no
+        longer holds a position's move: the table keeps the costlier of two results, and the
+        last few plies' are the cheapest.
+        """
         geometry = self.geometry
         line = [first]
         player, opponent = geometry.play(self.player, self.opponent, 1 << first)
@@ -525,7 +171,7 @@ class _Searcher:
             moves = geometry.legal_moves(player, opponent)
             if not moves:
                 if not geometry.legal_moves(opponent, player):
-                    break
+                    return line
                 line.append(NO_MOVE)
                 player, opponent = opponent, player
                 continue
@@ -537,6 +183,11 @@ class _Searcher:
             if (player, opponent) in seen:
                 break
             seen.add((player, opponent))
+        if to_the_end:
+            solver = EndgameSolver(geometry, table_bits=_LINE_TABLE_BITS, threads=1)
+            finished = exact_line(solver, geometry, player, opponent)
+            if finished is not None:  # always, with no node limit
+                line += [bit.bit_length() - 1 if bit else NO_MOVE for bit in finished[1]]
         return line
 
 
@@ -601,6 +252,7 @@ def search(
     solver: EndgameSolver | None = None,
     evaluation: str = "learned",
     threads: int | None = None,
+    cut_margin: int = CUT_MARGIN_DEFAULT,
 ) -> Iterator[Analysis]:
     """Analyses of `position` at depth 1, 2, ... until exact, the limit, or the caller stops asking.
 
@@ -608,7 +260,8 @@ def search(
     whole run; `limit.seconds` is not read here (engines keep no clock): pass `should_stop`, polled
     every few milliseconds, to stop on time.  `exact_empties` sets how many empty squares the
     exact solver takes on at the root; `evaluation` names one of EVALUATIONS; `threads` how many
-    threads search (every core by default).
+    threads search (every core by default); `cut_margin` how sure a probable cut-off must be
+    (see `CUT_MARGIN`; 0 proves every bound, as the exact depths are anyway).
     """
     limit = limit or Limit()
     geometry, player, opponent = engine_board(position)
@@ -618,7 +271,7 @@ def search(
     empties = geometry.empties(player, opponent)
     if empties <= (EXACT_EMPTIES if exact_empties is None else exact_empties):
         if solver is None or solver.geometry != geometry:
-            solver = EndgameSolver(geometry, threads=threads, guess=guess_score)
+            solver = EndgameSolver(geometry, threads=threads)
         exact = exact_line(solver, geometry, player, opponent, node_limit=limit.nodes)
         if exact is not None:
             score, line, nodes = exact
@@ -635,6 +288,7 @@ def search(
             solver=solver,
             evaluation=evaluation,
             threads=threads,
+            cut_margin=cut_margin,
         )
         for analysis in inner:
             yield Analysis(
@@ -646,7 +300,9 @@ def search(
                 analysis.is_exact,
             )
         return
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
+    searcher = _Searcher(
+        geometry, player, opponent, limit, should_stop, evaluation, threads, cut_margin
+    )
     order = _squares(moves)
     depth = 0
     previous: float | None = None
@@ -661,7 +317,9 @@ def search(
         scored.sort(key=lambda pair: -pair[0])
         order = [square for _, square in scored]
         best_score, best_square = scored[0]
-        line = searcher.principal_line(best_square, 2 * empties if is_exact else depth)
+        line = searcher.principal_line(
+            best_square, 2 * empties if is_exact else depth, to_the_end=is_exact
+        )
         principal_line = tuple(move_at(geometry, square) for square in line)
         depth_score = discs_of(best_score)
         reported = depth_score if is_exact or previous is None else (depth_score + previous) / 2
@@ -686,6 +344,7 @@ def score_moves(
     exact_empties: int | None = None,
     evaluation: str = "learned",
     threads: int | None = None,
+    cut_margin: int = CUT_MARGIN_DEFAULT,
 ) -> list[tuple[Move, float]]:
     """Every legal move with its score in discs for the side to move, best first.
 
@@ -700,7 +359,7 @@ def score_moves(
         return []
     squares = _squares(moves)
     if scores_are_exact(position, exact_empties):
-        solver = EndgameSolver(geometry, threads=threads, guess=guess_score)
+        solver = EndgameSolver(geometry, threads=threads)
         exact = []
         for square in squares:
             next_player, next_opponent = geometry.play(player, opponent, 1 << square)
@@ -708,7 +367,9 @@ def score_moves(
             exact.append((move_at(geometry, square), float(score)))
         exact.sort(key=lambda pair: -pair[1])
         return exact
-    searcher = _Searcher(geometry, player, opponent, limit, should_stop, evaluation, threads)
+    searcher = _Searcher(
+        geometry, player, opponent, limit, should_stop, evaluation, threads, cut_margin
+    )
     empties = geometry.empties(player, opponent)
     max_depth = empties if limit.depth is None else min(limit.depth, empties)
     previous: dict[int, float] = {}
