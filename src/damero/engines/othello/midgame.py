@@ -433,12 +433,12 @@ _GUESS_TABLE_BITS = 16
 
 
 def depth_scores(
-    geometry: Geometry, player: int, opponent: int, depth: int, weights: Any, cut_margin: int = 0
+    geometry: Geometry, player: int, opponent: int, depth: int, weights: Any
 ) -> list[int]:
-    """The search's scores (evaluation units) at depths 0 to `depth`, each depth ordered by the
-    table the last one left; with `cut_margin`, probable cut-offs as in `CUT_MARGIN`."""
+    """The full search's scores (evaluation units) at depths 0 to `depth`, each depth ordered by
+    the table the last one left: the solver's first guess, and the cut-offs' measurements."""
     table = Table.create(_GUESS_TABLE_BITS)
-    control = new_control(None, cut_margin)
+    control = new_control(None)
     return [
         int(
             negamax(
