@@ -9,6 +9,7 @@ import pytest
 from damero.core import Side
 from damero.engines.othello import perft
 from damero.engines.othello.board import Geometry, bit_of, engine_board, geometry_of, move_of
+from damero.engines.othello.evaluation import settled
 from damero.games.othello import PASS, SIZES, OthelloPosition
 from damero.games.othello import perft as rules_perft
 
@@ -104,3 +105,37 @@ def test_moves_convert_between_layouts() -> None:
         for move in OthelloPosition.start(size).legal_moves():
             assert move_of(geometry, bit_of(geometry, move)) == move
         assert move_of(geometry, bit_of(geometry, PASS)) == PASS
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settled_discs_never_turn_and_fill_a_full_board(size: int) -> None:
+    """Every disc called settled keeps its colour to the end of a random game.  On the narrow
+    boards, full lines settle discs away from the edges too, and a full board is all settled."""
+    geometry = geometry_of(size)
+    last_row = size - 1
+    edges = geometry.squares(
+        [
+            (row, column)
+            for row in range(size)
+            for column in range(size)
+            if {row, column} & {0, last_row}
+        ]
+    )
+    settled_inside = 0
+    for game in range(GAMES_PER_SIZE[size] // 4):
+        positions = random_positions(size, 1, seed=1000 * size + game)
+        last = positions[-1]
+        for position in positions:
+            for side in Side:
+                mine = geometry.to_engine(position.discs(side))
+                theirs = geometry.to_engine(position.discs(side.other))
+                found = settled(geometry, mine, theirs)
+                assert found & ~mine == 0
+                assert geometry.from_engine(found) & ~last.discs(side) == 0, position.board_rows()
+                settled_inside += found & ~edges != 0
+        if not geometry.is_wide and last.count(Side.FIRST) + last.count(Side.SECOND) == size * size:
+            for side in Side:
+                mine = geometry.to_engine(last.discs(side))
+                theirs = geometry.to_engine(last.discs(side.other))
+                assert settled(geometry, mine, theirs) == mine
+    assert settled_inside > 0 or geometry.is_wide

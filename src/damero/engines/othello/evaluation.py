@@ -8,6 +8,12 @@ for every board size; the learned pattern evaluation replaces it on 8x8 unless a
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
 from damero.engines.othello.bits import (
     Board,
     around,
@@ -17,7 +23,7 @@ from damero.engines.othello.bits import (
     legal_moves,
     orthogonal,
 )
-from damero.engines.othello.board import Geometry, Shape
+from damero.engines.othello.board import NARROW_STRIDE, Geometry, Shape
 
 DISC = 100
 """One disc of final difference in evaluation units."""
@@ -40,6 +46,108 @@ def stable_discs(discs: Board, shape: Shape) -> Board:
         if grown == stable:
             return stable
         stable = grown
+
+
+def _line_ends() -> tuple[np.uint64, ...]:
+    """Per direction of the narrow layout (east, west, south, north, then the diagonals both ways),
+    the squares with no next square that way."""
+    ends = []
+    for row_step, column_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for sign in (1, -1):
+            squares = 0
+            for row in range(NARROW_STRIDE):
+                for column in range(NARROW_STRIDE):
+                    next_row, next_column = row + sign * row_step, column + sign * column_step
+                    if not (0 <= next_row < NARROW_STRIDE and 0 <= next_column < NARROW_STRIDE):
+                        squares |= 1 << (row * NARROW_STRIDE + column)
+            ends.append(np.uint64(squares))
+    return tuple(ends)
+
+
+_EAST_END, _WEST_END, _SOUTH_END, _NORTH_END, _SOUTH_EAST_END, _NORTH_WEST_END, _SOUTH_WEST_END, _NORTH_EAST_END = _line_ends()  # fmt: skip
+_EAST = np.uint64(1)
+_SOUTH = np.uint64(NARROW_STRIDE)
+_SOUTH_EAST = np.uint64(NARROW_STRIDE + 1)
+_SOUTH_WEST = np.uint64(NARROW_STRIDE - 1)
+
+
+@compiled
+def _filled_towards_higher(filled: Board, ends: Board, step: Board) -> Board:
+    """The squares from which every square along one direction (towards higher bits) is filled."""
+    line = filled
+    while True:
+        grown = filled & (ends | (line >> step))
+        if grown == line:
+            return line
+        line = grown
+
+
+@compiled
+def _filled_towards_lower(filled: Board, ends: Board, step: Board) -> Board:
+    line = filled
+    while True:
+        grown = filled & (ends | (line << step))
+        if grown == line:
+            return line
+        line = grown
+
+
+@compiled
+def _narrow_settled(player: Board, opponent: Board, shape: Shape) -> Board:
+    """Edax's stability: a disc is settled when along each of its four lines it cannot be
+    bracketed: the line is full, or the disc sits on the board's edge across it, or next to a
+    settled disc of its own on it.  Squares off a smaller board count as filled, so full lines
+    are the board's own; its edges are wall only where the layout's are (sound, weaker)."""
+    filled = player | opponent | ~shape.board
+    across_rows = (
+        (
+            _filled_towards_higher(filled, _EAST_END, _EAST)
+            & _filled_towards_lower(filled, _WEST_END, _EAST)
+        )
+        | _EAST_END
+        | _WEST_END
+    )
+    across_columns = (
+        (
+            _filled_towards_higher(filled, _SOUTH_END, _SOUTH)
+            & _filled_towards_lower(filled, _NORTH_END, _SOUTH)
+        )
+        | _SOUTH_END
+        | _NORTH_END
+    )
+    across_diagonals = (
+        _filled_towards_higher(filled, _SOUTH_EAST_END, _SOUTH_EAST)
+        & _filled_towards_lower(filled, _NORTH_WEST_END, _SOUTH_EAST)
+    ) | shape.edges
+    across_anti_diagonals = (
+        _filled_towards_higher(filled, _SOUTH_WEST_END, _SOUTH_WEST)
+        & _filled_towards_lower(filled, _NORTH_EAST_END, _SOUTH_WEST)
+    ) | shape.edges
+    settled = player & ~player
+    while True:
+        grown = settled | (
+            player
+            & (across_rows | (settled >> _EAST) | (settled << _EAST))
+            & (across_columns | (settled >> _SOUTH) | (settled << _SOUTH))
+            & (across_diagonals | (settled >> _SOUTH_EAST) | (settled << _SOUTH_EAST))
+            & (across_anti_diagonals | (settled >> _SOUTH_WEST) | (settled << _SOUTH_WEST))
+        )
+        if grown == settled:
+            return settled
+        settled = grown
+
+
+def settled_discs(player: Board, opponent: Board, shape: Shape) -> Board:
+    """`player`'s discs that no sequence of moves can turn: Edax's full-line stability on narrow
+    boards, the corner-anchored edge discs on the wide one."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(settled_discs, strict=False)
+def _settled_discs(player: Any, opponent: Any, shape: Any) -> Any:
+    if isinstance(player, types.Integer):
+        return lambda player, opponent, shape: _narrow_settled(player, opponent, shape)
+    return lambda player, opponent, shape: stable_discs(player, shape)
 
 
 @compiled
@@ -76,3 +184,14 @@ def hand_evaluation(player: Board, opponent: Board, shape: Shape) -> int:
 def evaluate(geometry: Geometry, player: int, opponent: int) -> int:
     """`hand_evaluation` of engine-layout boards, from Python."""
     return int(hand_evaluation(geometry.board(player), geometry.board(opponent), geometry.shape))
+
+
+@compiled
+def _settled_board(player: Board, opponent: Board, shape: Shape) -> Board:
+    return settled_discs(player, opponent, shape)
+
+
+def settled(geometry: Geometry, player: int, opponent: int) -> int:
+    """`settled_discs` of engine-layout boards, from Python."""
+    board = _settled_board(geometry.board(player), geometry.board(opponent), geometry.shape)
+    return geometry.integer(board)
