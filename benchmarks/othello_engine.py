@@ -324,6 +324,19 @@ def _problems_between(low: int, high: int, path: Path) -> list[Problem]:
     return [problem for problem in read_problems(path) if low <= problem.empties <= high]
 
 
+def _random_problems(count: int) -> list[Problem]:
+    """Positions 38 random plies from the 8x8 start (about 22 empties, often one side far
+    ahead), each with the score of damero's own one-thread solve for Edax's to be checked
+    against (any best move will do)."""
+    problems = []
+    for number, position in enumerate(midgame_positions(count, 38, seed=12), start=1):
+        geometry, player, opponent = engine_board(position)
+        solution = EndgameSolver(geometry, threads=1).solve(player, opponent)
+        empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
+        problems.append(Problem(number, position, empties, solution.score, frozenset()))
+    return problems
+
+
 def _damero_times(problems: list[Problem], threads: int) -> list[tuple[float, int]]:
     """Wall seconds and nodes of damero's solver on each problem, a fresh table each time, as
     Edax starts each problem afresh; a wrong answer stops the benchmark."""
@@ -335,8 +348,10 @@ def _damero_times(problems: list[Problem], threads: int) -> list[tuple[float, in
         solution = solver.solve(player, opponent)
         seconds = time.perf_counter() - started
         move = move_of(geometry, solution.move_bit)
-        if solution.score != problem.score or move not in problem.best_moves:
-            raise SystemExit(f"damero got FFO #{problem.number} wrong: {solution.score} {move}")
+        if solution.score != problem.score or (
+            problem.best_moves and move not in problem.best_moves
+        ):
+            raise SystemExit(f"damero got #{problem.number} wrong: {solution.score} {move}")
         measured.append((seconds, solution.nodes))
     return measured
 
@@ -389,7 +404,7 @@ def _edax_times(
         number = int(number_field)
         problem = problems[number - 1]
         if int(score) != problem.score:
-            raise SystemExit(f"Edax got FFO #{problem.number} wrong: {score}")
+            raise SystemExit(f"Edax got #{problem.number} wrong: {score}, not {problem.score:+d}")
         measured.append((_edax_seconds(clock), int(nodes)))
     if len(measured) != len(problems):
         raise SystemExit(f"could not read Edax's answers:\n{output[-2000:]}")
@@ -412,18 +427,25 @@ def bench_edax(
     thread_counts: list[int],
     path: Path,
     repeats: int,
+    random_count: int,
 ) -> None:
-    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties, each
-    program's best time of `repeats` tries (a busy machine slows some tries, not all)."""
+    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties (or on
+    `random_count` random positions), each program's best time of `repeats` tries (a busy
+    machine slows some tries, not all)."""
     found = find_edax(edax_name)
     if found is None:
         print(f"no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT}")
         return
     edax, eval_file = found
-    problems = _problems_between(low, high, path)
+    if random_count:
+        problems = _random_problems(random_count)
+        chosen = f"{random_count} random positions of about 22 empties"
+    else:
+        problems = _problems_between(low, high, path)
+        chosen = f"FFO problems of {low} to {high} empties from {path.name}"
     print(
-        f"exact solving beside {edax.name} ({eval_file}), FFO problems of {low} to {high}"
-        f" empties from {path.name}, wall seconds (the machine is shared)"
+        f"exact solving beside {edax.name} ({eval_file}), {chosen}, wall seconds (the machine is"
+        " shared)"
     )
     for threads in thread_counts:
         # Problem by problem, each program in turn, so that the machine's load weighs on both.
@@ -550,6 +572,9 @@ def main() -> None:
     parser.add_argument(
         "--repeats", type=int, default=1, help="edax: each program's best time of this many"
     )
+    parser.add_argument(
+        "--random", type=int, default=0, help="edax: this many random positions instead of FFO"
+    )
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
     part = arguments.part
@@ -567,6 +592,7 @@ def main() -> None:
             arguments.threads,
             arguments.ffo,
             arguments.repeats,
+            arguments.random,
         )
     if part in ("all", "threads"):
         bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)

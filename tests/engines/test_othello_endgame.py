@@ -10,7 +10,7 @@ from othello_positions import Problem, best_moves, minimax, random_endgame, read
 from damero.core import Side
 from damero.engines.othello import solve
 from damero.engines.othello.board import engine_board, move_of
-from damero.engines.othello.endgame import EndgameSolver
+from damero.engines.othello.endgame import EndgameSolver, Solution
 from damero.games.othello import PASS, OthelloPosition
 
 FEW_EMPTIES = 16
@@ -90,3 +90,29 @@ def test_empties_go_to_the_winner_when_nobody_can_move() -> None:
     # X has every disc: the game is over with 14 empty squares, all counted for X.
     position = OthelloPosition.from_rows(["XX..", "....", "....", "...."], Side.SECOND)
     assert solve(position) == (-16, None)
+
+
+def test_a_step_past_the_score_is_followed_by_the_bound_found_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A first guess 14 discs off: windows step down, growing, one step goes past the score, and
+    the next window is at the bound found before it rather than crawling back two discs a time
+    (each of those windows a costly proof on the lopsided positions where this happens)."""
+    score = -40
+    windows: list[tuple[int, int]] = []
+
+    def fail_soft(
+        solver: EndgameSolver, player: int, opponent: int, alpha: int, beta: int, control: object
+    ) -> Solution:
+        # Bounds as weak as a fail-soft search may give: one disc past the window.
+        windows.append((alpha, beta))
+        if score <= alpha:
+            return Solution(max(score, alpha - 1), 1, 1)
+        if score >= beta:
+            return Solution(min(score, beta + 1), 1, 1)
+        return Solution(score, 1, 1)
+
+    monkeypatch.setattr(EndgameSolver, "_solve_window", fail_soft)
+    solution = EndgameSolver(engine_board(OthelloPosition.start(8))[0]).solve(0, 0, guess=-26)
+    assert solution.score == score
+    assert windows == [(-27, -25), (-29, -27), (-33, -31), (-39, -37), (-49, -47), (-41, -39)]
