@@ -48,48 +48,48 @@ def stable_discs(discs: Board, shape: Shape) -> Board:
         stable = grown
 
 
-def _line_ends() -> tuple[np.uint64, ...]:
-    """Per direction of the narrow layout (east, west, south, north, then the diagonals both ways),
-    the squares with no next square that way."""
+def _line_ends(row_step: int, column_step: int) -> tuple[np.uint64, np.uint64]:
+    """The squares of the narrow layout with no next square along a direction, towards higher
+    bits and towards lower ones."""
     ends = []
-    for row_step, column_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for sign in (1, -1):
-            squares = 0
-            for row in range(NARROW_STRIDE):
-                for column in range(NARROW_STRIDE):
-                    next_row, next_column = row + sign * row_step, column + sign * column_step
-                    if not (0 <= next_row < NARROW_STRIDE and 0 <= next_column < NARROW_STRIDE):
-                        squares |= 1 << (row * NARROW_STRIDE + column)
-            ends.append(np.uint64(squares))
-    return tuple(ends)
+    for sign in (1, -1):
+        squares = 0
+        for row in range(NARROW_STRIDE):
+            for column in range(NARROW_STRIDE):
+                next_row, next_column = row + sign * row_step, column + sign * column_step
+                if not (0 <= next_row < NARROW_STRIDE and 0 <= next_column < NARROW_STRIDE):
+                    squares |= 1 << (row * NARROW_STRIDE + column)
+        ends.append(np.uint64(squares))
+    return ends[0], ends[1]
 
 
-_EAST_END, _WEST_END, _SOUTH_END, _NORTH_END, _SOUTH_EAST_END, _NORTH_WEST_END, _SOUTH_WEST_END, _NORTH_EAST_END = _line_ends()  # fmt: skip
-_EAST = np.uint64(1)
-_SOUTH = np.uint64(NARROW_STRIDE)
-_SOUTH_EAST = np.uint64(NARROW_STRIDE + 1)
-_SOUTH_WEST = np.uint64(NARROW_STRIDE - 1)
-
-
-@compiled
-def _filled_towards_higher(filled: Board, ends: Board, step: Board) -> Board:
-    """The squares from which every square along one direction (towards higher bits) is filled."""
-    line = filled
-    while True:
-        grown = filled & (ends | (line >> step))
-        if grown == line:
-            return line
-        line = grown
+_ROW_ENDS = _line_ends(0, 1)
+_COLUMN_ENDS = _line_ends(1, 0)
+_DIAGONAL_ENDS = _line_ends(1, 1)
+_ANTI_DIAGONAL_ENDS = _line_ends(1, -1)
+_ROW_STEP = np.uint64(1)
+_COLUMN_STEP = np.uint64(NARROW_STRIDE)
+_DIAGONAL_STEP = np.uint64(NARROW_STRIDE + 1)
+_ANTI_DIAGONAL_STEP = np.uint64(NARROW_STRIDE - 1)
 
 
 @compiled
-def _filled_towards_lower(filled: Board, ends: Board, step: Board) -> Board:
-    line = filled
+def _full_lines(filled: Board, ends: tuple[Board, Board], step: Board) -> Board:
+    """The squares whose whole line along one direction is filled: filled up to the line's end
+    one way, and the other."""
+    higher_end, lower_end = ends
+    towards_higher = filled
     while True:
-        grown = filled & (ends | (line << step))
-        if grown == line:
-            return line
-        line = grown
+        grown = filled & (higher_end | (towards_higher >> step))
+        if grown == towards_higher:
+            break
+        towards_higher = grown
+    towards_lower = filled
+    while True:
+        grown = filled & (lower_end | (towards_lower << step))
+        if grown == towards_lower:
+            return towards_higher & towards_lower
+        towards_lower = grown
 
 
 @compiled
@@ -97,40 +97,29 @@ def _narrow_settled(player: Board, opponent: Board, shape: Shape) -> Board:
     """Edax's stability: a disc is settled when along each of its four lines it cannot be
     bracketed: the line is full, or the disc sits on the board's edge across it, or next to a
     settled disc of its own on it.  Squares off a smaller board count as filled, so full lines
-    are the board's own; its edges are wall only where the layout's are (sound, weaker)."""
+    are the board's own; across rows and columns its edges are wall only where the layout's
+    are (sound, if weaker)."""
     filled = player | opponent | ~shape.board
-    across_rows = (
-        (
-            _filled_towards_higher(filled, _EAST_END, _EAST)
-            & _filled_towards_lower(filled, _WEST_END, _EAST)
-        )
-        | _EAST_END
-        | _WEST_END
-    )
+    across_rows = _full_lines(filled, _ROW_ENDS, _ROW_STEP) | _ROW_ENDS[0] | _ROW_ENDS[1]
     across_columns = (
-        (
-            _filled_towards_higher(filled, _SOUTH_END, _SOUTH)
-            & _filled_towards_lower(filled, _NORTH_END, _SOUTH)
-        )
-        | _SOUTH_END
-        | _NORTH_END
+        _full_lines(filled, _COLUMN_ENDS, _COLUMN_STEP) | _COLUMN_ENDS[0] | _COLUMN_ENDS[1]
     )
-    across_diagonals = (
-        _filled_towards_higher(filled, _SOUTH_EAST_END, _SOUTH_EAST)
-        & _filled_towards_lower(filled, _NORTH_WEST_END, _SOUTH_EAST)
-    ) | shape.edges
+    across_diagonals = _full_lines(filled, _DIAGONAL_ENDS, _DIAGONAL_STEP) | shape.edges
     across_anti_diagonals = (
-        _filled_towards_higher(filled, _SOUTH_WEST_END, _SOUTH_WEST)
-        & _filled_towards_lower(filled, _NORTH_EAST_END, _SOUTH_WEST)
-    ) | shape.edges
+        _full_lines(filled, _ANTI_DIAGONAL_ENDS, _ANTI_DIAGONAL_STEP) | shape.edges
+    )
     settled = player & ~player
     while True:
         grown = settled | (
             player
-            & (across_rows | (settled >> _EAST) | (settled << _EAST))
-            & (across_columns | (settled >> _SOUTH) | (settled << _SOUTH))
-            & (across_diagonals | (settled >> _SOUTH_EAST) | (settled << _SOUTH_EAST))
-            & (across_anti_diagonals | (settled >> _SOUTH_WEST) | (settled << _SOUTH_WEST))
+            & (across_rows | (settled >> _ROW_STEP) | (settled << _ROW_STEP))
+            & (across_columns | (settled >> _COLUMN_STEP) | (settled << _COLUMN_STEP))
+            & (across_diagonals | (settled >> _DIAGONAL_STEP) | (settled << _DIAGONAL_STEP))
+            & (
+                across_anti_diagonals
+                | (settled >> _ANTI_DIAGONAL_STEP)
+                | (settled << _ANTI_DIAGONAL_STEP)
+            )
         )
         if grown == settled:
             return settled
