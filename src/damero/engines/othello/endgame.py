@@ -545,7 +545,7 @@ class EndgameSolver:
                 upper = probe.score
             else:
                 lower = probe.score
-            if direction and failed != direction:
+            if failed != direction and step:
                 # A step went past the score, which lies between the two bounds: most often at the
                 # one found before the step, whose side's windows were the cheap ones.
                 step = 0
