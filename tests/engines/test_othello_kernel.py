@@ -112,15 +112,7 @@ def test_settled_discs_never_turn_and_fill_a_full_board(size: int) -> None:
     """Every disc called settled keeps its colour to the end of a random game.  On the narrow
     boards, full lines settle discs away from the edges too, and a full board is all settled."""
     geometry = geometry_of(size)
-    last_row = size - 1
-    edges = geometry.squares(
-        [
-            (row, column)
-            for row in range(size)
-            for column in range(size)
-            if {row, column} & {0, last_row}
-        ]
-    )
+    edges = geometry.integer(geometry.shape.edges)
     settled_inside = 0
     for game in range(GAMES_PER_SIZE[size] // 4):
         positions = random_positions(size, 1, seed=1000 * size + game)

@@ -45,7 +45,7 @@ from damero.engines.othello.control import (
 )
 from damero.engines.othello.evaluation import settled_discs
 from damero.engines.othello.midgame import ALONE, depth_scores, discs_of
-from damero.engines.othello.parallel import DEFERRABLE, check_threads, run_threads
+from damero.engines.othello.parallel import DEFERRABLE, busy_entry, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
@@ -428,7 +428,7 @@ def solve_window(
             if sharing and 0 < index < DEFERRABLE:
                 # ABDADA: a younger move another thread is searching waits for the second sweep,
                 # when the table most likely holds its result.
-                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
                 if sweep == 0 and busy[busy_key] != 0:
                     deferred |= 1 << index
                     continue

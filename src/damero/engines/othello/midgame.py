@@ -39,7 +39,7 @@ from damero.engines.othello.control import (
 )
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.incremental import NO_FEATURES, make_move, pass_turn, take_back
-from damero.engines.othello.parallel import DEFERRABLE
+from damero.engines.othello.parallel import DEFERRABLE, busy_entry
 from damero.engines.othello.scoring import evaluate
 from damero.engines.othello.table import (
     NO_MOVE,
@@ -278,7 +278,7 @@ def negamax(
             busy_key = -1
             if sharing and 0 < index < DEFERRABLE:
                 # ABDADA, as in the solver: a move another thread is on waits for the second sweep.
-                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
                 if sweep == 0 and busy[busy_key] != 0:
                     deferred |= 1 << index
                     continue
@@ -368,54 +368,40 @@ def search_root(
             next_player, next_opponent = play(player, opponent, move_bit)
             busy_key = -1
             if sharing and 0 < index < DEFERRABLE:
-                busy_key = (home_slot(table, next_player, next_opponent) >> 1) & (busy.shape[0] - 1)
+                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
                 if sweep == 0 and busy[busy_key] != 0:
                     deferred |= 1 << index
                     continue
                 busy[busy_key] = 1
             make_move(features, player, move_bit, next_opponent)
-            if searched == 0 or every_move_exactly:
+            full_window = searched == 0 or every_move_exactly
+            score = -negamax(
+                next_player,
+                next_opponent,
+                shape,
+                depth - 1,
+                -beta if full_window else -alpha - 1,
+                -alpha,
+                table,
+                control,
+                weights,
+                busy,
+                features,
+            )
+            if not full_window and score > alpha:
                 score = -negamax(
                     next_player,
                     next_opponent,
                     shape,
                     depth - 1,
                     -beta,
-                    -alpha,
+                    -score,
                     table,
                     control,
                     weights,
                     busy,
                     features,
                 )
-            else:
-                score = -negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-                if score > alpha:
-                    score = -negamax(
-                        next_player,
-                        next_opponent,
-                        shape,
-                        depth - 1,
-                        -beta,
-                        -score,
-                        table,
-                        control,
-                        weights,
-                        busy,
-                        features,
-                    )
             take_back(features, player, move_bit, next_opponent)
             if busy_key >= 0:
                 busy[busy_key] = 0

@@ -17,6 +17,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from damero.engines.othello.bits import compiled
 from damero.engines.othello.control import (
     CUT_MARGIN,
     ESTIMATES,
@@ -31,6 +32,14 @@ Result = TypeVar("Result")
 
 DEFERRABLE = 63
 """Moves of a node from this index on are never put off (the put-off ones are kept as bits)."""
+
+
+@compiled
+def busy_entry(busy: npt.NDArray[np.int8], home: int) -> int:
+    """The entry of the shared table of positions being searched for a position whose
+    transposition-table bucket starts at slot `home`."""
+    return int((home >> 1) & (busy.shape[0] - 1))
+
 
 _WAIT_SECONDS = 0.002
 """How often a parallel run looks for a stop request while its threads work."""
