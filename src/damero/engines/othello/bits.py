@@ -166,6 +166,17 @@ def _trailing_zeros(typing_context: Any, bits: Any) -> Any:
     return bits(bits), generate
 
 
+@_word_instruction
+def _leading_zeros(typing_context: Any, bits: Any) -> Any:
+    """LLVM's count of leading zero bits (callers never pass zero)."""
+
+    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+        is_zero_undefined = context.get_constant(types.boolean, True)
+        return builder.ctlz(arguments[0], is_zero_undefined)
+
+    return bits(bits), generate
+
+
 @compiled
 def popcount(bits: Board) -> int:
     """Set bits of one word."""
@@ -205,46 +216,46 @@ def _narrow_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
     return moves & ~(player | opponent) & board_mask
 
 
-@compiled
-def _narrow_run_up(player: Board, opponent: Board, move_bit: Board, shift: Board) -> Board:
-    """The discs turned along one line towards higher bits: the run of `opponent` discs (masked
-    beforehand so that no run wraps round the board's side) starting next to the move, kept when
-    a `player` disc closes it.  Filled by doubling steps, as `_moves_one_direction`, without
-    branching on the board."""
-    run = opponent & (move_bit << shift)
-    run |= opponent & (run << shift)
-    pairs = opponent & (opponent << shift)
-    double_shift = shift + shift
-    run |= pairs & (run << double_shift)
-    run |= pairs & (run << double_shift)
-    return run if player & (run << shift) else _ZERO
+def _rays() -> np.ndarray:
+    """Row `direction`, column `square`: the squares beyond `square` along one of the eight
+    directions, up to the side of the 8x8 layout; directions 0-3 run towards higher bits, 4-7
+    towards lower ones."""
+    steps = [(0, 1), (1, 0), (1, 1), (1, -1)]
+    rays = np.zeros((8, 64), dtype=np.uint64)
+    for direction, (row_step, column_step) in enumerate(steps + [(-r, -c) for r, c in steps]):
+        for square in range(64):
+            row, column = divmod(square, 8)
+            while 0 <= row + row_step < 8 and 0 <= column + column_step < 8:
+                row, column = row + row_step, column + column_step
+                rays[direction, square] |= np.uint64(1 << (row * 8 + column))
+    return rays
 
 
-@compiled
-def _narrow_run_down(player: Board, opponent: Board, move_bit: Board, shift: Board) -> Board:
-    """As `_narrow_run_up`, towards lower bits."""
-    run = opponent & (move_bit >> shift)
-    run |= opponent & (run >> shift)
-    pairs = opponent & (opponent >> shift)
-    double_shift = shift + shift
-    run |= pairs & (run >> double_shift)
-    run |= pairs & (run >> double_shift)
-    return run if player & (run >> shift) else _ZERO
+_RAYS = _rays()
+_TOP_BIT = np.uint64(1 << 63)
 
 
 @compiled
 def _narrow_flips(player: Board, opponent: Board, move_bit: Board) -> Board:
-    inner = opponent & _INNER_COLUMNS
-    return (
-        _narrow_run_up(player, inner, move_bit, _SHIFT_1)
-        | _narrow_run_down(player, inner, move_bit, _SHIFT_1)
-        | _narrow_run_up(player, opponent, move_bit, _SHIFT_8)
-        | _narrow_run_down(player, opponent, move_bit, _SHIFT_8)
-        | _narrow_run_up(player, inner, move_bit, _SHIFT_9)
-        | _narrow_run_down(player, inner, move_bit, _SHIFT_9)
-        | _narrow_run_up(player, inner, move_bit, _SHIFT_7)
-        | _narrow_run_down(player, inner, move_bit, _SHIFT_7)
-    )
+    """Along each ray from the move, the first square that is not the opponent's closes the run
+    before it when it is the player's: found as the ray's lowest or highest such bit, so that a
+    move costs a few instructions per direction whatever the runs' lengths.  Squares off a
+    smaller board are empty, so they close nothing."""
+    square = _bit_number(move_bit)
+    flipped = _ZERO
+    for direction in range(4):
+        ray = _RAYS[direction, square]
+        open_squares = ray & ~opponent
+        closing = open_squares & (_ZERO - open_squares)
+        if closing & player:
+            flipped |= (closing - _ONE) & ray
+    for direction in range(4, 8):
+        ray = _RAYS[direction, square]
+        # With no open square, bit 0 stands in: it is then off the ray or the opponent's.
+        closing = (_TOP_BIT >> _leading_zeros(ray & ~opponent | _ONE)) & ray
+        if closing & player:
+            flipped |= ray & ~((closing << _ONE) - _ONE)
+    return flipped
 
 
 @compiled

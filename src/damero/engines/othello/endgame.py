@@ -75,6 +75,12 @@ _PROBE_EMPTIES = 14
 _STABILITY_EMPTIES = 8
 """From this many empties up, stable discs are counted to cut off hopeless windows."""
 
+_SHALLOW_STABILITY_EMPTIES = 4
+_SHALLOW_STABILITY_LEAD = 6
+"""Below `_STABILITY_EMPTIES`, from `_SHALLOW_STABILITY_EMPTIES` up, stable discs are counted only
+when the side to move needs a lead of about this many discs per empty square: where one side is
+far ahead the cut-off halves the last empties' trees, elsewhere it seldom pays for itself."""
+
 _SHARE_EMPTIES = 10
 """From this many empties up, the threads of a parallel solve put off moves another is on."""
 
@@ -147,8 +153,7 @@ def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: i
 class Shallow(NamedTuple):
     """What the last few empties need of the board's shape, small enough to pass down cheaply."""
 
-    board: Any
-    quadrants: tuple[Any, Any, Any, Any]
+    shape: Shape
     risky: Any
     """The X- and C-squares, tried last."""
 
@@ -160,13 +165,18 @@ def _solve_shallow(
     """The last few empties: each empty square tried directly (no move generation), odd
     quadrants first, since the last move in a region tends to be the good one (parity), and
     within each the squares next to a corner last.  Counted as one node by the caller."""
-    empty = shallow.board & ~(player | opponent)
+    shape = shallow.shape
+    empty = shape.board & ~(player | opponent)
     if empties == 1:
         return _last_empty(player, opponent, empty)
     if empties == 2:
         return _solve_two(player, opponent, empty, alpha, beta)
+    if empties >= _SHALLOW_STABILITY_EMPTIES and alpha + 2 >= _SHALLOW_STABILITY_LEAD * empties:
+        ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
+        if ceiling <= alpha:
+            return ceiling
     odd = empty ^ empty
-    for quadrant in shallow.quadrants:
+    for quadrant in shape.quadrants:
         if count(empty & quadrant) & 1:
             odd |= quadrant
     risky = shallow.risky
@@ -199,10 +209,24 @@ def _solve_shallow(
                         return best
     if best == -BOUND_MAX:
         # No square flips anything: pass, or the game is over.
-        if is_empty(legal_moves(opponent, player, shallow.board)):
+        if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -_solve_shallow(opponent, player, shallow, empties, -beta, -alpha)
     return best
+
+
+@compiled
+def _stability_ceiling(
+    player: Board, opponent: Board, shape: Shape, empties: int, alpha: int
+) -> int:
+    """A ceiling on the side to move's score: the opponent's settled discs are theirs at the end.
+    They are counted only when even all the opponent's discs being settled could bring the
+    ceiling down to `alpha`; else the quick ceiling, above `alpha`, is answered."""
+    squares = empties + count(player) + count(opponent)
+    ceiling = squares - 2 * count(opponent)
+    if ceiling <= alpha:
+        ceiling = squares - 2 * count(settled_discs(opponent, player, shape))
+    return ceiling
 
 
 @compiled
@@ -335,7 +359,7 @@ def solve_window(
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
             control[NODES] += 1
-            shallow = Shallow(shape.board, shape.quadrants, shape.x_squares | shape.c_squares)
+            shallow = Shallow(shape, shape.x_squares | shape.c_squares)
             return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
         if out_of_budget(control):
             return 0
@@ -348,11 +372,8 @@ def solve_window(
         return -solve_window(opponent, player, empties, -beta, -alpha, ply + 1, run)
     if is_root:
         control[NODES] += 1
-    squares = empties + count(player) + count(opponent)
-    if empties >= _STABILITY_EMPTIES and not is_root and squares - 2 * count(opponent) <= alpha:
-        # The opponent's settled discs are theirs at the end: the score is at most what is left
-        # (tried only when even all their discs being settled would decide the window).
-        ceiling = squares - 2 * count(settled_discs(opponent, player, shape))
+    if empties >= _STABILITY_EMPTIES and not is_root:
+        ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
         if ceiling <= alpha:
             return ceiling
     home = home_slot(table, player, opponent)

@@ -48,48 +48,58 @@ def stable_discs(discs: Board, shape: Shape) -> Board:
         stable = grown
 
 
-def _line_ends(row_step: int, column_step: int) -> tuple[np.uint64, np.uint64]:
-    """The squares of the narrow layout with no next square along a direction, towards higher
-    bits and towards lower ones."""
+def _line_ends(row_step: int, column_step: int, distance: int) -> tuple[np.uint64, np.uint64]:
+    """The squares of the narrow layout with no square `distance` steps on along a direction,
+    towards higher bits and towards lower ones."""
     ends = []
     for sign in (1, -1):
         squares = 0
         for row in range(NARROW_STRIDE):
             for column in range(NARROW_STRIDE):
-                next_row, next_column = row + sign * row_step, column + sign * column_step
-                if not (0 <= next_row < NARROW_STRIDE and 0 <= next_column < NARROW_STRIDE):
+                far_row = row + sign * distance * row_step
+                far_column = column + sign * distance * column_step
+                if not (0 <= far_row < NARROW_STRIDE and 0 <= far_column < NARROW_STRIDE):
                     squares |= 1 << (row * NARROW_STRIDE + column)
         ends.append(np.uint64(squares))
     return ends[0], ends[1]
 
 
-_ROW_ENDS = _line_ends(0, 1)
-_COLUMN_ENDS = _line_ends(1, 0)
-_DIAGONAL_ENDS = _line_ends(1, 1)
-_ANTI_DIAGONAL_ENDS = _line_ends(1, -1)
-_ROW_STEP = np.uint64(1)
-_COLUMN_STEP = np.uint64(NARROW_STRIDE)
-_DIAGONAL_STEP = np.uint64(NARROW_STRIDE + 1)
-_ANTI_DIAGONAL_STEP = np.uint64(NARROW_STRIDE - 1)
+def _direction(row_step: int, column_step: int) -> tuple[np.uint64, ...]:
+    """A direction's step in bits, then its line ends within 1, 2 and 4 steps (towards higher
+    bits, towards lower ones): what `_full_lines` needs."""
+    return (
+        np.uint64(row_step * NARROW_STRIDE + column_step),
+        *_line_ends(row_step, column_step, 1),
+        *_line_ends(row_step, column_step, 2),
+        *_line_ends(row_step, column_step, 4),
+    )
+
+
+_ROWS = _direction(0, 1)
+_COLUMNS = _direction(1, 0)
+_DIAGONALS = _direction(1, 1)
+_ANTI_DIAGONALS = _direction(1, -1)
 
 
 @compiled
-def _full_lines(filled: Board, ends: tuple[Board, Board], step: Board) -> Board:
-    """The squares whose whole line along one direction is filled: filled up to the line's end
-    one way, and the other."""
-    higher_end, lower_end = ends
-    towards_higher = filled
-    while True:
-        grown = filled & (higher_end | (towards_higher >> step))
-        if grown == towards_higher:
-            break
-        towards_higher = grown
-    towards_lower = filled
-    while True:
-        grown = filled & (lower_end | (towards_lower << step))
-        if grown == towards_lower:
-            return towards_higher & towards_lower
-        towards_lower = grown
+def _full_lines(filled: Board, direction: tuple[Board, ...]) -> Board:
+    """The squares whose whole line along `direction` is filled: filled up to the line's end one
+    way, and the other, found in three doubling steps (no line is longer than eight)."""
+    step, higher_1, lower_1, higher_2, lower_2, higher_4, lower_4 = direction
+    towards_higher = filled & (higher_1 | (filled >> step))
+    towards_higher &= higher_2 | (towards_higher >> (step + step))
+    towards_higher &= higher_4 | (towards_higher >> (step + step + step + step))
+    towards_lower = filled & (lower_1 | (filled << step))
+    towards_lower &= lower_2 | (towards_lower << (step + step))
+    towards_lower &= lower_4 | (towards_lower << (step + step + step + step))
+    return towards_higher & towards_lower
+
+
+@compiled
+def _next_to(settled: Board, direction: tuple[Board, ...]) -> Board:
+    """The squares next to a settled square along `direction`, either way."""
+    step = direction[0]
+    return (settled >> step) | (settled << step)
 
 
 @compiled
@@ -100,26 +110,18 @@ def _narrow_settled(player: Board, opponent: Board, shape: Shape) -> Board:
     are the board's own; across rows and columns its edges are wall only where the layout's
     are (sound, if weaker)."""
     filled = player | opponent | ~shape.board
-    across_rows = _full_lines(filled, _ROW_ENDS, _ROW_STEP) | _ROW_ENDS[0] | _ROW_ENDS[1]
-    across_columns = (
-        _full_lines(filled, _COLUMN_ENDS, _COLUMN_STEP) | _COLUMN_ENDS[0] | _COLUMN_ENDS[1]
-    )
-    across_diagonals = _full_lines(filled, _DIAGONAL_ENDS, _DIAGONAL_STEP) | shape.edges
-    across_anti_diagonals = (
-        _full_lines(filled, _ANTI_DIAGONAL_ENDS, _ANTI_DIAGONAL_STEP) | shape.edges
-    )
+    across_rows = _full_lines(filled, _ROWS) | _ROWS[1] | _ROWS[2]
+    across_columns = _full_lines(filled, _COLUMNS) | _COLUMNS[1] | _COLUMNS[2]
+    across_diagonals = _full_lines(filled, _DIAGONALS) | shape.edges
+    across_anti_diagonals = _full_lines(filled, _ANTI_DIAGONALS) | shape.edges
     settled = player & ~player
     while True:
         grown = settled | (
             player
-            & (across_rows | (settled >> _ROW_STEP) | (settled << _ROW_STEP))
-            & (across_columns | (settled >> _COLUMN_STEP) | (settled << _COLUMN_STEP))
-            & (across_diagonals | (settled >> _DIAGONAL_STEP) | (settled << _DIAGONAL_STEP))
-            & (
-                across_anti_diagonals
-                | (settled >> _ANTI_DIAGONAL_STEP)
-                | (settled << _ANTI_DIAGONAL_STEP)
-            )
+            & (across_rows | _next_to(settled, _ROWS))
+            & (across_columns | _next_to(settled, _COLUMNS))
+            & (across_diagonals | _next_to(settled, _DIAGONALS))
+            & (across_anti_diagonals | _next_to(settled, _ANTI_DIAGONALS))
         )
         if grown == settled:
             return settled
