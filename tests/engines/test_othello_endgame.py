@@ -92,7 +92,7 @@ def test_empties_go_to_the_winner_when_nobody_can_move() -> None:
     assert solve(position) == (-16, None)
 
 
-STEPS_DOWN = [(-27, -25), (-29, -27), (-33, -31), (-39, -37), (-49, -47), (-41, -39)]
+STEPS_DOWN = [(-27, -25), (-29, -27), (-33, -31), (-39, -37), (-45, -43), (-41, -39)]
 
 
 @pytest.mark.parametrize(
@@ -101,7 +101,8 @@ STEPS_DOWN = [(-27, -25), (-29, -27), (-33, -31), (-39, -37), (-49, -47), (-41, 
 def test_a_step_past_the_score_is_followed_by_the_bound_found_before_it(
     monkeypatch: pytest.MonkeyPatch, score: int, expected: list[tuple[int, int]]
 ) -> None:
-    """A first guess far off: windows step down, growing, one step goes past the score, and the
+    """A first guess far off: windows step down, growing to four discs and no further (the fifth
+    window is four below the bound before it, not eight), one step goes past the score, and the
     next window is at the bound found before it rather than crawling back two discs at a time
     (each of those windows a costly proof on the lopsided positions where this happens).  If
     that bound was not the score either, the window after is at the bound just found."""
