@@ -158,7 +158,7 @@ def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: i
 
 
 class Shallow(NamedTuple):
-    """What the last few empties need of the board's shape, small enough to pass down cheaply."""
+    """What the last few empties need, passed down as one argument."""
 
     shape: Shape
     risky: Any
@@ -557,8 +557,9 @@ class EndgameSolver:
         evaluation gives one (8x8; 0 on other sizes).  Windows that keep failing the same way move
         by growing steps (up to `_STEP_MAX`), so that a poor guess costs a few cheap windows rather
         than one for every two discs it is off; a step that goes past the score is followed by the
-        bound found before it.  With `node_limit`, gives up after about that many nodes and answers a Solution whose `is_complete` is False; so it does when another thread
-        sets `control[STOP_REQUEST]` of a `control` array passed in.
+        bound found before it.  With `node_limit`, gives up after about that many nodes and
+        answers a Solution whose `is_complete` is False; so it does when another thread sets
+        `control[STOP_REQUEST]` of a `control` array passed in.
         """
         if control is None:
             control = new_control(node_limit)
