@@ -155,26 +155,22 @@ def _set_bits(typing_context: Any, bits: Any) -> Any:
     return bits(bits), generate
 
 
-@_word_instruction
-def _trailing_zeros(typing_context: Any, bits: Any) -> Any:
-    """LLVM's count of trailing zero bits, left undefined for zero (callers never pass it)."""
+def _zero_count(instruction: str) -> Callable[[Any], Any]:
+    """LLVM's count of trailing (`cttz`) or leading (`ctlz`) zero bits, left undefined for zero
+    (callers never pass it)."""
 
-    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
-        is_zero_undefined = context.get_constant(types.boolean, True)
-        return builder.cttz(arguments[0], is_zero_undefined)
+    def typing(typing_context: Any, bits: Any) -> Any:
+        def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+            is_zero_undefined = context.get_constant(types.boolean, True)
+            return getattr(builder, instruction)(arguments[0], is_zero_undefined)
 
-    return bits(bits), generate
+        return bits(bits), generate
+
+    return _word_instruction(typing)
 
 
-@_word_instruction
-def _leading_zeros(typing_context: Any, bits: Any) -> Any:
-    """LLVM's count of leading zero bits (callers never pass zero)."""
-
-    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
-        is_zero_undefined = context.get_constant(types.boolean, True)
-        return builder.ctlz(arguments[0], is_zero_undefined)
-
-    return bits(bits), generate
+_trailing_zeros = _zero_count("cttz")
+_leading_zeros = _zero_count("ctlz")
 
 
 @compiled
