@@ -332,7 +332,7 @@ def _random_problems(count: int) -> list[Problem]:
     for number, position in enumerate(midgame_positions(count, 38, seed=12), start=1):
         geometry, player, opponent = engine_board(position)
         solution = EndgameSolver(geometry, threads=1).solve(player, opponent)
-        empties = position.size**2 - position.count(Side.FIRST) - position.count(Side.SECOND)
+        empties = geometry.empties(player, opponent)
         problems.append(Problem(number, position, empties, solution.score, frozenset()))
     return problems
 

@@ -96,6 +96,12 @@ def _full_lines(filled: Board, direction: tuple[Board, ...]) -> Board:
 
 
 @compiled
+def _line_ends_of(direction: tuple[Board, ...]) -> Board:
+    """The squares with no next square along `direction`, either way."""
+    return direction[1] | direction[2]
+
+
+@compiled
 def _next_to(settled: Board, direction: tuple[Board, ...]) -> Board:
     """The squares next to a settled square along `direction`, either way."""
     step = direction[0]
@@ -110,8 +116,8 @@ def _narrow_settled(player: Board, opponent: Board, shape: Shape) -> Board:
     are the board's own; across rows and columns its edges are wall only where the layout's
     are (sound, if weaker)."""
     filled = player | opponent | ~shape.board
-    across_rows = _full_lines(filled, _ROWS) | _ROWS[1] | _ROWS[2]
-    across_columns = _full_lines(filled, _COLUMNS) | _COLUMNS[1] | _COLUMNS[2]
+    across_rows = _full_lines(filled, _ROWS) | _line_ends_of(_ROWS)
+    across_columns = _full_lines(filled, _COLUMNS) | _line_ends_of(_COLUMNS)
     across_diagonals = _full_lines(filled, _DIAGONALS) | shape.edges
     across_anti_diagonals = _full_lines(filled, _ANTI_DIAGONALS) | shape.edges
     settled = player & ~player
