@@ -12,6 +12,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3   # side by side
     python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3 --repeats 3
     python benchmarks/othello_engine.py threads         # the solver on 1 and on 2 threads
+    python benchmarks/othello_engine.py short --edax ../edax/bin/lEdax-x86-64-v3   # 1000 small solves
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -32,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 
 import othello_eval
-from othello_positions import FFO_FILE, Problem, midgame_positions, read_problems
+from othello_positions import FFO_FILE, Problem, midgame_positions, random_endgame, read_problems
 
 from damero.core import Limit, Side
 from damero.engines.othello import EVALUATIONS, perft, search
@@ -479,6 +481,34 @@ def bench_edax(
         )
 
 
+def bench_short(edax_name: str | None, count: int, empties: int) -> None:
+    """Many small solves, as hints and the computer player make near the end of a game:
+    `count` random positions of `empties` empties, one solver for all of them, beside Edax."""
+    rng = random.Random(empties)
+    solver = EndgameSolver(engine_board(OthelloPosition.start(8))[0], threads=1)
+    problems, seconds, nodes = [], 0.0, 0
+    for number in range(1, count + 1):
+        position = random_endgame(8, empties, rng)
+        geometry, player, opponent = engine_board(position)
+        started = time.perf_counter()
+        solution = solver.solve(player, opponent)
+        seconds += time.perf_counter() - started
+        nodes += solution.nodes
+        problems.append(
+            Problem(
+                number, position, geometry.empties(player, opponent), solution.score, frozenset()
+            )
+        )
+    print(
+        f"{count} random positions of about {empties} empties, one solver: {seconds:.2f} s,"
+        f" {nodes:,} nodes, {1000 * seconds / count:.2f} ms a solve"
+    )
+    found = find_edax(edax_name)
+    if found is not None:
+        edax_seconds = sum(seconds for seconds, _ in _edax_times(*found, problems, 1))
+        print(f"  Edax: {edax_seconds:.2f} s, ratio {seconds / max(edax_seconds, 0.001):.2f}")
+
+
 def bench_threads(low: int, high: int, path: Path) -> None:
     """The solver's speed-up from one thread to every core."""
     problems = _problems_between(low, high, path)
@@ -556,7 +586,19 @@ def bench_ten(seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parts = ["all", "perft", "nps", "ffo", "edax", "threads", "six", "ten", "error", "match"]
+    parts = [
+        "all",
+        "perft",
+        "nps",
+        "ffo",
+        "edax",
+        "short",
+        "threads",
+        "six",
+        "ten",
+        "error",
+        "match",
+    ]
     parser.add_argument("part", nargs="?", default="all", choices=parts)
     parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
     parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
@@ -574,6 +616,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--random", type=int, default=0, help="edax: this many random positions instead of FFO"
+    )
+    parser.add_argument("--count", type=int, default=1000, help="short: this many solves")
+    parser.add_argument(
+        "--short-empties", type=int, default=12, help="short: positions of about this many empties"
     )
     arguments = parser.parse_args()
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
@@ -594,6 +640,8 @@ def main() -> None:
             arguments.repeats,
             arguments.random,
         )
+    if part in ("all", "short"):
+        bench_short(arguments.edax, arguments.count, arguments.short_empties)
     if part in ("all", "threads"):
         bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)
     if part in ("all", "six"):

@@ -109,7 +109,7 @@ def test_a_step_past_the_score_is_followed_by_the_bound_found_before_it(
     windows: list[tuple[int, int]] = []
 
     def fail_soft(
-        solver: EndgameSolver, player: int, opponent: int, alpha: int, beta: int, control: object
+        solver: EndgameSolver, player: int, opponent: int, alpha: int, beta: int, *rest: object
     ) -> Solution:
         # Bounds as weak as a fail-soft search may give: one disc past the window.
         windows.append((alpha, beta))

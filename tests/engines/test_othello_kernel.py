@@ -108,6 +108,33 @@ def test_moves_convert_between_layouts() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_a_boards_images_are_its_discs_mapped_one_by_one(size: int) -> None:
+    """The looked-up images of a board, against each disc moved to its image square."""
+    geometry = geometry_of(size)
+    last = size - 1
+    symmetries = [
+        lambda row, column: (row, column),
+        lambda row, column: (column, row),
+        lambda row, column: (row, last - column),
+        lambda row, column: (last - column, row),
+        lambda row, column: (last - row, column),
+        lambda row, column: (column, last - row),
+        lambda row, column: (last - row, last - column),
+        lambda row, column: (last - column, last - row),
+    ]
+    for position in random_positions(size, 4, seed=size)[::3]:
+        board = geometry.to_engine(position.player)
+        discs = [
+            (row, column)
+            for row in range(size)
+            for column in range(size)
+            if board & geometry.bit(row, column)
+        ]
+        expected = [geometry.squares([image(*disc) for disc in discs]) for image in symmetries]
+        assert geometry.images(board) == expected
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_settled_discs_never_turn_and_fill_a_full_board(size: int) -> None:
     """Every disc called settled keeps its colour to the end of a random game.  On the narrow
     boards, full lines settle discs away from the edges too, and a full board is all settled."""

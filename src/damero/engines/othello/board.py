@@ -17,6 +17,9 @@ from damero.games.othello.rules import PASS, Move, OthelloPosition
 
 NARROW_STRIDE = 8
 
+_CHUNK_BITS = 8
+_CHUNK_MASK = (1 << _CHUNK_BITS) - 1
+
 
 class Shape(NamedTuple):
     """The square sets of one board size as compiled boards, handed to the compiled code."""
@@ -52,27 +55,48 @@ class Geometry:
 
     def images(self, bits_: int) -> list[int]:
         """A board under each of the square's eight symmetries, itself first."""
-        last = self.size - 1
         images = [0] * 8
-        remaining = bits_
-        while remaining:
-            bit = remaining & -remaining
-            remaining ^= bit
-            row, column = self.row_column(bit.bit_length() - 1)
-            for index, (image_row, image_column) in enumerate(
-                (
-                    (row, column),
-                    (column, row),
-                    (row, last - column),
-                    (last - column, row),
-                    (last - row, column),
-                    (column, last - row),
-                    (last - row, last - column),
-                    (last - column, last - row),
-                )
-            ):
-                images[index] |= self.bit(image_row, image_column)
+        for chunk_images in self._chunk_images:
+            for index, image in enumerate(chunk_images[bits_ & _CHUNK_MASK]):
+                images[index] |= image
+            bits_ >>= _CHUNK_BITS
         return images
+
+    @functools.cached_property
+    def _chunk_images(self) -> list[list[tuple[int, ...]]]:
+        """For each chunk of `_CHUNK_BITS` squares of the layout, the eight images of every value
+        it can hold: a board's images are then a few lookups, not a loop over its squares."""
+        square_images = [self._square_images(index) for index in range(self.stride * self.size)]
+        chunks = []
+        for low in range(0, len(square_images), _CHUNK_BITS):
+            table: list[tuple[int, ...]] = [(0,) * 8]
+            for value in range(1, 1 << _CHUNK_BITS):
+                lowest = low + (value & -value).bit_length() - 1
+                images = square_images[lowest] if lowest < len(square_images) else (0,) * 8
+                rest = table[value & (value - 1)]
+                table.append(tuple(a | b for a, b in zip(rest, images, strict=True)))
+            chunks.append(table)
+        return chunks
+
+    def _square_images(self, index: int) -> tuple[int, ...]:
+        """The eight images of the square of bit number `index`; none for a bit off the board."""
+        row, column = self.row_column(index)
+        last = self.size - 1
+        if column > last:
+            return (0,) * 8
+        return tuple(
+            self.bit(image_row, image_column)
+            for image_row, image_column in (
+                (row, column),
+                (column, row),
+                (row, last - column),
+                (last - column, row),
+                (last - row, column),
+                (column, last - row),
+                (last - row, last - column),
+                (last - column, last - row),
+            )
+        )
 
     def squares(self, cells: list[tuple[int, int]]) -> int:
         return sum(self.bit(row, column) for row, column in set(cells))

@@ -563,13 +563,16 @@ class EndgameSolver:
         """
         if control is None:
             control = new_control(node_limit)
+        root_moves = self._distinct_moves(player, opponent)
         if alpha > -BOUND_MAX or beta < BOUND_MAX:
-            return self._solve_window(player, opponent, alpha, beta, control)
+            return self._solve_window(player, opponent, alpha, beta, control, root_moves)
         lower, upper = -BOUND_MAX, BOUND_MAX
         target = self._first_guess(player, opponent) if guess is None else guess
         direction = step = 0
         while True:
-            probe = self._solve_window(player, opponent, target - 1, target + 1, control)
+            probe = self._solve_window(
+                player, opponent, target - 1, target + 1, control, root_moves
+            )
             if not probe.is_complete or target - 1 < probe.score < target + 1:
                 return probe
             failed = -1 if probe.score <= target - 1 else 1
@@ -602,31 +605,37 @@ class EndgameSolver:
         return 2 * round(max(-BOUND_MAX + 1, min(BOUND_MAX - 1, discs)) / 2)
 
     def _distinct_moves(self, player: int, opponent: int) -> int:
-        """The legal moves, less those leading to a mirror image of an earlier one's position:
-        from a symmetric position (the start, for one) one move of each equal set is searched."""
+        """The legal moves, less those a symmetry of the position maps onto an earlier one: from
+        a symmetric position (the start, for one) one move of each equal set is searched.  The
+        position's images are found once, not each move's: most positions have no symmetry."""
         geometry = self.geometry
+        moves = geometry.legal_moves(player, opponent)
+        images = zip(geometry.images(player), geometry.images(opponent), strict=True)
+        symmetries = [index for index, image in enumerate(images) if image == (player, opponent)]
+        if len(symmetries) == 1:
+            return moves
         distinct = 0
-        seen = set()
-        remaining = geometry.legal_moves(player, opponent)
-        while remaining:
-            move_bit = remaining & -remaining
-            remaining ^= move_bit
-            next_player, next_opponent = geometry.play(player, opponent, move_bit)
-            canonical = min(
-                zip(geometry.images(next_player), geometry.images(next_opponent), strict=True)
-            )
-            if canonical not in seen:
-                seen.add(canonical)
+        while moves:
+            move_bit = moves & -moves
+            moves ^= move_bit
+            move_images = geometry.images(move_bit)
+            if not any(move_images[index] & distinct for index in symmetries):
                 distinct |= move_bit
         return distinct
 
     def _solve_window(
-        self, player: int, opponent: int, alpha: int, beta: int, control: npt.NDArray[np.int64]
+        self,
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        control: npt.NDArray[np.int64],
+        root_moves: int,
     ) -> Solution:
+        """One window's search of the `root_moves` (engine layout)."""
         geometry = self.geometry
         board_player, board_opponent = geometry.board(player), geometry.board(opponent)
         empties = geometry.empties(player, opponent)
-        root_moves = geometry.board(self._distinct_moves(player, opponent))
         threads = self.threads if empties >= _PARALLEL_EMPTIES else 1
 
         def run(index: int, thread_control: npt.NDArray[np.int64]) -> tuple[int, int]:
@@ -635,7 +644,7 @@ class EndgameSolver:
             busy = self._busy if threads > 1 else ALONE
             shared = Solve(
                 geometry.shape,
-                root_moves,
+                geometry.board(root_moves),
                 self._table,
                 self._orders[index],
                 thread_control,
