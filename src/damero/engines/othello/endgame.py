@@ -24,6 +24,7 @@ from damero.engines.othello import patterns
 from damero.engines.othello.bits import (
     Board,
     around,
+    borrowed,
     compiled,
     count,
     final_score,
@@ -365,8 +366,19 @@ def solve_window(
     table (a cutoff there would leave no move to report), stays out of it, and orders its moves
     by the quick key alone.  Once `run.control` says stop, it unwinds with made-up scores.
     """
-    shape, table, control, weights = run.shape, run.table, run.control, run.weights
     is_root = ply == 0
+    if is_root:
+        # The arrays go down the recursion without reference counts (see `borrowed`).
+        run = Solve(
+            run.shape,
+            run.root_moves,
+            Table(borrowed(run.table.slots), run.table.shift),
+            borrowed(run.orders),
+            borrowed(run.control),
+            borrowed(run.weights),
+            borrowed(run.busy),
+        )
+    shape, table, control, weights = run.shape, run.table, run.control, run.weights
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
             control[NODES] += 1
@@ -445,6 +457,7 @@ def solve_window(
 
     best = -BOUND_MAX
     best_move = NO_MOVE
+    shallow = Shallow(shape, shape.x_squares | shape.c_squares)
     busy = run.busy
     sharing = busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
     deferred = 0
@@ -465,20 +478,29 @@ def solve_window(
                     deferred |= 1 << index
                     continue
                 busy[busy_key] = 1
-            # A null window proves a later move no better; only a surprise pays for a full search.
-            score = -solve_window(
-                next_player,
-                next_opponent,
-                empties - 1,
-                -beta if searched == 0 else -alpha - 1,
-                -alpha,
-                ply + 1,
-                run,
-            )
-            if searched > 0 and alpha < score < beta:
-                score = -solve_window(
-                    next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+            if empties <= _SHALLOW_EMPTIES + 1:
+                # The last empties' search is called directly: this function's own entry would
+                # cost more than a search of so few empties that needs neither table nor order.
+                control[NODES] += 1
+                score = -_solve_shallow(
+                    next_player, next_opponent, shallow, empties - 1, -beta, -alpha
                 )
+            else:
+                # A null window proves a later move no better; only a surprise pays for a full
+                # search.
+                score = -solve_window(
+                    next_player,
+                    next_opponent,
+                    empties - 1,
+                    -beta if searched == 0 else -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    run,
+                )
+                if searched > 0 and alpha < score < beta:
+                    score = -solve_window(
+                        next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
+                    )
             if busy_key >= 0:
                 busy[busy_key] = 0
             searched += 1

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from damero.engines.othello import incremental
 from damero.engines.othello.bits import (
     Board,
+    borrowed,
     compiled,
     count,
     final_score,
@@ -353,6 +354,10 @@ def search_root(
     `every_move_exactly` gives every move a full window.  With other threads (`busy` has more
     than one entry), a move another thread is on is put off to the end.
     """
+    # The arrays go down the recursion without reference counts (see `bits.borrowed`).
+    table = Table(borrowed(table.slots), table.shift)
+    control, weights, busy = borrowed(control), borrowed(weights), borrowed(busy)
+    features = borrowed(features)
     moves = legal_moves(player, opponent, shape.board)
     control[NODES] += 1
     alpha = -2 * WIN
