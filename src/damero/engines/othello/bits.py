@@ -19,6 +19,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.extending import intrinsic, overload
 
@@ -140,9 +141,9 @@ def _wide_invert(board: Any) -> Any:
 # Narrow kernels.
 
 
-def _primitive(typing: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
-    """A compiled-code function of one argument, `typing` saying how to build it in LLVM."""
-    return cast(Callable[[Any], Any], intrinsic(typing))
+def _primitive(typing: Callable[..., Any]) -> Callable[..., Any]:
+    """A compiled-code function, `typing` saying how to build it in LLVM."""
+    return cast(Callable[..., Any], intrinsic(typing))
 
 
 @_primitive
@@ -231,45 +232,86 @@ def _narrow_moves(player: Board, opponent: Board, board_mask: Board) -> Board:
 
 
 def _rays() -> np.ndarray:
-    """Row `direction`, column `square`: the squares beyond `square` along one of the eight
-    directions, up to the side of the 8x8 layout; directions 0-3 run towards higher bits, 4-7
-    towards lower ones."""
+    """Row `square`: the squares beyond `square` along each of the eight directions, up to the
+    side of the 8x8 layout; directions 0-3 run towards higher bits, 4-7 towards lower ones."""
     steps = [(0, 1), (1, 0), (1, 1), (1, -1)]
-    rays = np.zeros((8, 64), dtype=np.uint64)
+    rays = np.zeros((64, 8), dtype=np.uint64)
     for direction, (row_step, column_step) in enumerate(steps + [(-r, -c) for r, c in steps]):
         for square in range(64):
             row, column = divmod(square, 8)
             while 0 <= row + row_step < 8 and 0 <= column + column_step < 8:
                 row, column = row + row_step, column + column_step
-                rays[direction, square] |= np.uint64(1 << (row * 8 + column))
+                rays[square, direction] |= np.uint64(1 << (row * 8 + column))
     return rays
 
 
 _RAYS = _rays()
-_TOP_BIT = np.uint64(1 << 63)
+
+
+@_primitive
+def _flips_along_rays(
+    typing_context: Any, rays: Any, square: Any, player: Any, opponent: Any
+) -> Any:
+    """The discs a move on `square` turns, from its row of `rays`: four directions at a time, in
+    LLVM's vector instructions (a processor without a vector count of leading zeros counts
+    them one by one, and that is still quicker than a direction at a time).
+
+    Along each ray, the first square that is not the opponent's closes the run before it when
+    it is the player's: the ray's lowest such bit for the directions towards higher bits, its
+    highest for the others (with bit 0 standing in when there is none: it is then off the ray
+    or the opponent's).  Squares off a smaller board are empty, so they close nothing.
+    """
+
+    def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
+        table = context.make_array(signature.args[0])(context, builder, value=arguments[0])
+        word = ir.IntType(64)
+        quad = ir.VectorType(word, 4)
+
+        def load_half(first_direction: int) -> Any:
+            index = builder.add(builder.mul(arguments[1], word(8)), word(first_direction))
+            pointer = builder.gep(table.data, [index], inbounds=True)
+            return builder.load(builder.bitcast(pointer, quad.as_pointer()), align=8)
+
+        def declared(name: str, result: Any, *parameters: Any) -> Any:
+            existing = builder.module.globals.get(name)
+            if existing is not None:
+                return existing
+            return ir.Function(builder.module, ir.FunctionType(result, parameters), name)
+
+        def splat(value: Any) -> Any:
+            lane_number = ir.IntType(32)
+            lane = builder.insert_element(ir.Constant(quad, ir.Undefined), value, lane_number(0))
+            first_lane = ir.Constant(ir.VectorType(lane_number, 4), [0] * 4)
+            return builder.shuffle_vector(lane, lane, first_lane)
+
+        def every(value: int) -> Any:
+            return ir.Constant(quad, [value] * 4)
+
+        def closed(closing: Any, flipped: Any) -> Any:
+            """`flipped` where the closing square is the player's, else nothing."""
+            is_closed = builder.icmp_unsigned("!=", builder.and_(closing, player), every(0))
+            return builder.select(is_closed, flipped, every(0))
+
+        player, not_opponent = splat(arguments[2]), splat(builder.not_(arguments[3]))
+        upward, downward = load_half(0), load_half(4)
+        open_up = builder.and_(upward, not_opponent)
+        closing_up = builder.and_(open_up, builder.neg(open_up))
+        flipped = closed(closing_up, builder.and_(builder.sub(closing_up, every(1)), upward))
+        open_down = builder.or_(builder.and_(downward, not_opponent), every(1))
+        count_zeros = declared("llvm.ctlz.v4i64", quad, quad, ir.IntType(1))
+        leading = builder.call(count_zeros, [open_down, ir.IntType(1)(1)])
+        closing_down = builder.and_(builder.lshr(every(1 << 63), leading), downward)
+        beyond = builder.not_(builder.sub(builder.shl(closing_down, every(1)), every(1)))
+        flipped = builder.or_(flipped, closed(closing_down, builder.and_(downward, beyond)))
+        either = declared("llvm.vector.reduce.or.v4i64", word, quad)
+        return builder.call(either, [flipped])
+
+    return types.uint64(rays, square, player, opponent), generate
 
 
 @compiled
 def _narrow_flips(player: Board, opponent: Board, move_bit: Board) -> Board:
-    """Along each ray from the move, the first square that is not the opponent's closes the run
-    before it when it is the player's: found as the ray's lowest or highest such bit, so that a
-    move costs a few instructions per direction whatever the runs' lengths.  Squares off a
-    smaller board are empty, so they close nothing."""
-    square = _bit_number(move_bit)
-    flipped = _ZERO
-    for direction in range(4):
-        ray = _RAYS[direction, square]
-        open_squares = ray & ~opponent
-        closing = open_squares & (_ZERO - open_squares)
-        if closing & player:
-            flipped |= (closing - _ONE) & ray
-    for direction in range(4, 8):
-        ray = _RAYS[direction, square]
-        # With no open square, bit 0 stands in: it is then off the ray or the opponent's.
-        closing = (_TOP_BIT >> _leading_zeros(ray & ~opponent | _ONE)) & ray
-        if closing & player:
-            flipped |= ray & ~((closing << _ONE) - _ONE)
-    return flipped
+    return _flips_along_rays(_RAYS, _bit_number(move_bit), player, opponent)
 
 
 @compiled
