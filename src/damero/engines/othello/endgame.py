@@ -224,6 +224,22 @@ def _solve_shallow(
 
 
 @compiled
+def _solve_last_empties(
+    player: Board,
+    opponent: Board,
+    shape: Shape,
+    empties: int,
+    alpha: int,
+    beta: int,
+    control: npt.NDArray[np.int64],
+) -> int:
+    """`_solve_shallow` for a position of the last few empties, counted as one node."""
+    control[NODES] += 1
+    shallow = Shallow(shape, shape.x_squares | shape.c_squares)
+    return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
+
+
+@compiled
 def _stability_ceiling(
     player: Board, opponent: Board, shape: Shape, empties: int, alpha: int
 ) -> int:
@@ -381,9 +397,7 @@ def solve_window(
     shape, table, control, weights = run.shape, run.table, run.control, run.weights
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
-            control[NODES] += 1
-            shallow = Shallow(shape, shape.x_squares | shape.c_squares)
-            return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
+            return _solve_last_empties(player, opponent, shape, empties, alpha, beta, control)
         if out_of_budget(control):
             return 0
     moves = legal_moves(player, opponent, shape.board)
@@ -457,7 +471,6 @@ def solve_window(
 
     best = -BOUND_MAX
     best_move = NO_MOVE
-    shallow = Shallow(shape, shape.x_squares | shape.c_squares)
     busy = run.busy
     sharing = busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
     deferred = 0
@@ -479,11 +492,10 @@ def solve_window(
                     continue
                 busy[busy_key] = 1
             if empties <= _SHALLOW_EMPTIES + 1:
-                # The last empties' search is called directly: this function's own entry would
-                # cost more than a search of so few empties that needs neither table nor order.
-                control[NODES] += 1
-                score = -_solve_shallow(
-                    next_player, next_opponent, shallow, empties - 1, -beta, -alpha
+                # Called from here: this function's own entry would cost more than a search of
+                # so few empties, which needs neither table nor order.
+                score = -_solve_last_empties(
+                    next_player, next_opponent, shape, empties - 1, -beta, -alpha, control
                 )
             else:
                 # A null window proves a later move no better; only a surprise pays for a full
