@@ -6,14 +6,17 @@ The layers, lowest first (a module may import its own layer and those below it):
 
 0. core: `damero`, `damero.core`, `damero.errors`;
 1. each game's rules and words: `damero.games.NAME.rules`, `damero.games.NAME.words`;
-2. satellites: solvers, engines, records, players, analysis, and the modules a game keeps for
-   itself (`damero.games.othello.seed_file`, `damero.games.othello.engine`);
+2. satellites: solvers, engines, records, players, analysis, the game in progress and the round's
+   rules (`damero.progress`, `damero.round`), and the modules a game keeps for itself
+   (`damero.games.othello.seed_file`, `damero.games.othello.engine`);
 3. the games' package entries: `damero.games.NAME` (the Game value) and `damero.games`;
 4. i18n;
 5. front ends: cli and web;
 6. `damero.__main__`.
 
-Records, besides, import nothing from `damero.games`: front ends pass them the games.
+Records, besides, import nothing from `damero.games`: front ends pass them the games. The game in
+progress and the round's rules import nothing that stores, sends, waits or reads a clock: the time
+is passed to them.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def layer(module: str) -> int:
         if len(parts) <= 3:
             return 3
         return 1 if parts[3] in ("rules", "words") else 2
-    if parts[1] in ("solvers", "engines", "records", "players", "progress", "analysis"):
+    if parts[1] in ("solvers", "engines", "records", "players", "progress", "round", "analysis"):
         return 2
     if parts[1] == "i18n":
         return 4
@@ -190,3 +193,51 @@ def test_no_circle_between_modules() -> None:
         if module not in state:
             walk(module)
     assert not circles, "\n".join(" -> ".join(circle) for circle in circles)
+
+
+PURE = ("damero.progress", "damero.round")
+"""The game in progress and the round's rules: pure functions of a game, a seat, a request and
+the time they are given."""
+IMPURE = (
+    "anyio",
+    "asyncio",
+    "concurrent",
+    "datetime",
+    "io",
+    "os",
+    "psycopg",
+    "random",
+    "secrets",
+    "selectors",
+    "socket",
+    "sqlalchemy",
+    "sqlite3",
+    "starlette",
+    "threading",
+    "time",
+    "uvicorn",
+    "websockets",
+    "damero.cli",
+    "damero.web",
+)
+"""What stores, sends, waits, draws lots or reads a clock."""
+
+
+def every_import(module: str) -> Iterator[tuple[str, int]]:
+    """Every module `module` imports, damero's or any other: (name, line)."""
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module, node.lineno
+            yield from ((f"{node.module}.{alias.name}", node.lineno) for alias in node.names)
+
+
+def test_the_rounds_rules_store_send_and_time_nothing() -> None:
+    wrong = [
+        f"{module}:{line} imports {name}"
+        for module in PURE
+        for name, line in every_import(module)
+        if any(name == impure or name.startswith(impure + ".") for impure in IMPURE)
+    ]
+    assert not wrong, "\n".join(wrong)

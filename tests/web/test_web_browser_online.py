@@ -5,14 +5,15 @@ page. Each browser context is one person's browser (its own storage)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from servers import Server
 from test_web_browser import moves_of, start_game, version, wait_for_version
 
-from damero.web.rooms import LiveGame
 from damero.web.storage import Storage
+from damero.web.stored import change_of, round_of
 
 Page = Any
 TIMEOUT = 120_000
@@ -191,9 +192,9 @@ def test_a_move_made_offline_is_not_sent_if_the_game_moved_on_meanwhile(
     page.click("[data-move='5']")
     # Meanwhile the game moves on elsewhere (as from another device): the first move is 1.
     storage = Storage(database)
-    live = LiveGame.from_stored(storage.load(game_id))  # type: ignore[arg-type]
-    _, change = live.changed_to(live.state.play_text("1"), now=time.time())
-    assert storage.write([change]) == [True]
+    live = round_of(storage.load(game_id))  # type: ignore[arg-type]
+    moved = replace(live, state=live.state.play_text("1"))
+    assert storage.write([change_of(live, moved, now=time.time())]) == [True]
     storage.close()
     second = Server(database, tmp_path / "second.log", port=first.port)
     try:

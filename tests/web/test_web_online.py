@@ -16,10 +16,11 @@ from test_web_api import Socket, connect, move, new_game, next_error, next_state
 
 from damero.core import Side
 from damero.games import find_game
+from damero.round import Round, new_round
 from damero.web.app import create_app
-from damero.web.rooms import LiveGame, Presence, Rooms
-from damero.web.rooms import new_game as new_live_game
-from damero.web.storage import Storage
+from damero.web.rooms import Rooms, Seen
+from damero.web.storage import Storage, hash_token
+from damero.web.stored import new_game_id
 
 DEADLINE = 120.0
 """How long a test waits for the server to act on its own: generous, for a loaded machine."""
@@ -213,9 +214,10 @@ def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None
         assert ended["result"] == {"winner": "first", "reason": "abandoned"}
 
 
-def friends_game(name: str) -> LiveGame:
+def friends_game(name: str) -> Round:
     """A new game by link between two people, as a server holds it."""
-    live, _, _ = new_live_game(
+    return new_round(
+        new_game_id(),
         find_game(name),
         mode="friend",
         side=Side.FIRST,
@@ -223,24 +225,26 @@ def friends_game(name: str) -> LiveGame:
         start=None,
         moves=(),
         clock=None,
+        mine=hash_token("x"),
+        other=hash_token("o"),
         created=0.0,
     )
-    return live
 
 
 class Heard:
-    """A page on one side of a game that notes who it is told is here."""
+    """A page on one side of a game that notes who it is told is here, each time it changes."""
 
     def __init__(self, side: Side) -> None:
         self.sides = frozenset({side})
-        self.told: list[Presence] = []
+        self.told: list[Seen] = []
+        self.shown: Seen | None = None
 
-    async def show(self, live: Any, presence: Presence, built: Any, change: Any = None) -> None:
-        pass
+    def show(self, live: Any, seen: Seen, built: Any, change: Any = None) -> None:
+        self.shown = seen
 
-    async def notice(self, presence: Presence) -> None:
-        await anyio.sleep(0)  # a socket's send lets other tasks run, and may be cancelled there
-        self.told.append(presence)
+    def notice(self, seen: Seen) -> None:
+        if seen != (self.told[-1] if self.told else self.shown):
+            self.told.append(seen)
 
 
 def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: str) -> None:
@@ -249,6 +253,7 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
 
     async def run() -> None:
         rooms = Rooms(Storage(database), abandon_seconds=0.1)
+        await rooms.start()
         live = friends_game("tictactoe")
         await rooms.create(live)
         stayer, leaver = Heard(Side.FIRST), Heard(Side.SECOND)
@@ -267,12 +272,13 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
                 while not stayer.told:
                     await anyio.sleep(0.01)
                 pages.cancel_scope.cancel()
-            while not any(presence.claimable for presence in stayer.told):
+            while not any(seen.claimants for seen in stayer.told):
                 await anyio.sleep(0.01)
         came, left, claimable = stayer.told
-        assert came.present == {Side.FIRST: True, Side.SECOND: True}
-        assert left.present == {Side.FIRST: True, Side.SECOND: False} and not left.claimable
-        assert claimable.claimable == {Side.FIRST}
+        assert came.here == (True, True)
+        assert left.here == (True, False) and not left.claimants
+        assert claimable.claimants == {Side.FIRST}
+        rooms.scheduler.close()
 
     # On a thread of its own: the browser's driver may hold this thread's event loop.
     with ThreadPoolExecutor(1) as thread:
