@@ -406,6 +406,8 @@ def _undone(live: Round, person: Person, side: Side, now: float) -> Round:
             raise Refused("web.cannot_undo")
         return replace(live, state=state.take_back(now=now))
     _going_on(state)
+    if live.open_seat is not None:
+        raise Refused("web.no_one_to_ask")
     if state.offers.undo is side.other:
         return replace(live, state=state.take_back(side.other, now=now))
     if state.take_back_point(side) is None:
@@ -416,7 +418,7 @@ def _undone(live: Round, person: Person, side: Side, now: float) -> Round:
 def _drawn(live: Round, side: Side, now: float) -> Round:
     state = live.state
     _going_on(state)
-    if not live.has_two_people:
+    if not live.has_two_people or live.open_seat is not None:
         raise Refused("web.no_one_to_ask")
     if state.offers.draw is side.other:
         return replace(live, state=state.with_result(Result(None, Ending.AGREEMENT), now=now))

@@ -307,3 +307,29 @@ def test_a_player_gone_long_enough_lets_the_other_claim_the_win(
     finally:
         server.stop()
     assert x.errors == []
+
+
+def test_fair_play_no_hint_nor_analysis_until_a_game_between_two_people_ends(
+    browser: Any, server: Server
+) -> None:
+    x, o = friend_game(browser, server)
+    game_id = x.url.split("/play/")[1].split("#")[0]
+    assert x.locator("[data-move]").count() > 0 and x.locator("#hint").is_hidden()
+    play(x, "5", o)
+    assert o.locator("[data-move]").count() > 0 and o.locator("#hint").is_hidden()
+    doors = ("#analyse-position", "#analyse-game", "#play-on")
+    replay = person(browser, f"{server.base}/replay/{game_id}")
+    replay.wait_for_selector("#counter")
+    assert [replay.locator(door).count() for door in doors] == [0, 0, 0]
+    o.click("#resign")
+    o.click("#resign-confirm")
+    x.wait_for_function("document.body.dataset.over === 'yes'")
+    assert x.locator("#analyse").is_visible()
+    replay.reload()
+    replay.wait_for_selector("#counter")
+    assert all(replay.locator(door).is_visible() for door in doors)
+    # Against the computer, the hint is part of the game.
+    alone = person(browser, server.base + "/")
+    start_game(alone, "tictactoe", "computer", **{"#seat-choice": "first", "#level-choice": "1"})
+    alone.wait_for_selector("#hint", state="visible")
+    assert x.errors == o.errors == replay.errors == alone.errors == []

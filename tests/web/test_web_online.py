@@ -189,6 +189,82 @@ def test_an_open_seat_is_listed_taken_once_then_watched(client: TestClient) -> N
         assert next_state(o)["seat"] == ["second"]
 
 
+def test_a_finished_open_game_cannot_be_joined(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "tictactoe", "mode": "open"}).json()
+    with connect(client, created["id"], created["token"]) as x:
+        version = next_state(x)["version"]
+        send(x, type="resign", version=version)
+        assert next_state(x)["result"] == {"winner": "second", "reason": "resignation"}
+    refused = client.post(f"/api/games/{created['id']}/join")
+    assert refused.status_code == 409 and refused.json()["code"] == "web.join_over"
+    with connect(client, created["id"]) as watcher:
+        assert next_state(watcher)["open_seat"] == "second"
+
+
+def test_fair_play_no_help_while_two_people_play_then_everything_opens(
+    client: TestClient,
+) -> None:
+    created, first, second = two_players(client)
+    game_id = created["id"]
+    with (
+        connect(client, game_id, first) as x,
+        connect(client, game_id, second) as o,
+        connect(client, game_id) as watcher,
+    ):
+        version = next_state(x)["version"]
+        assert not next_state(o)["analysable"] and not next_state(watcher)["analysable"]
+        for player in (x, o):
+            send(player, type="hint")
+            assert next_error(player)["code"] == "web.hint_in_play"
+        send(watcher, type="hint")
+        assert next_error(watcher)["code"] == "web.no_hint"
+        assert client.get(f"/api/games/{game_id}/replay").json()["analysable"] is False
+        assert client.get(f"/api/games/{game_id}/analysis").status_code == 403
+        move(x, "5", version)
+        next_state(o)
+        send(o, type="resign", version=version + 1)
+        for socket in (x, o, watcher):
+            assert state_where(socket, lambda state: state["over"])["analysable"]
+    assert client.get(f"/api/games/{game_id}/replay").json()["analysable"] is True
+    assert client.get(f"/api/games/{game_id}/analysis").status_code == 200
+
+
+def test_a_spectators_requests_are_refused_before_anything_is_read(database: str) -> None:
+    storage = Storage(database)
+    with TestClient(create_app(storage)) as client:
+        created, _, _ = two_players(client)
+        with connect(client, created["id"]) as watcher:
+            version = next_state(watcher)["version"]
+            reads = storage.loads
+            for _ in range(40):  # each naming a version the server has not heard of
+                send(watcher, type="resign", version=version + 5)
+                assert next_error(watcher)["code"] == "web.spectator_move"
+            assert storage.loads == reads
+
+
+def test_a_take_back_against_the_computer_gives_back_the_increments(client: TestClient) -> None:
+    created = client.post(
+        "/api/games",
+        json={
+            "game": "tictactoe",
+            "mode": "computer",
+            "level": 1,
+            "clock": {"initial": 10, "increment": 5},
+        },
+    ).json()
+    with connect(client, created["id"], created["token"]) as socket:
+        state = next_state(socket)
+        move(socket, "5", state["version"])
+        state = state_where(socket, lambda state: len(state["moves"]) == 2)
+        assert state["clock"]["running"] == "first"
+        for _ in range(5):
+            move(socket, state["legal"][0], state["version"])
+            state_where(socket, lambda state: len(state["moves"]) == 4)
+            send(socket, type="undo", version=state["version"] + 2)
+            state = state_where(socket, lambda state: len(state["moves"]) == 2)
+            assert state["clock"]["first"] <= 10_000 and state["clock"]["second"] <= 10_000
+
+
 def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None:
     created, first, second = two_players(quick)
     with connect(quick, created["id"], first) as x:

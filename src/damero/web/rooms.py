@@ -12,6 +12,7 @@ trusted: each is read again before anything is answered from it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -137,18 +138,24 @@ class Rooms:
             return None
         return live
 
-    async def read(self, game_id: str) -> Round:
-        """The game as stored now, kept if a socket here watches it; WebError if there is none."""
+    async def read(self, game_id: str, *, keep: bool = False) -> Round:
+        """The game as stored now, kept if a socket here watches it (or is about to, `keep`);
+        WebError if there is none."""
         epoch = self.epoch
         stored = await to_thread.run_sync(self.storage.load, game_id)
         if stored is None:
             raise WebError("web.unknown_id", id=game_id)
         live = round_of(stored)
-        if game_id in self.watchers:
+        if keep or game_id in self.watchers:
+            held = self.games.get(game_id)
             self.read_in[game_id] = epoch
             self._keep(live)
             if stored.attendance is not None:
                 self.presences.heard(stored.attendance, holding=True)
+            if held is not None and held.version != live.version:
+                self.broadcast(live)  # its watchers were shown a version gone by
+            else:
+                self.tell_presence(game_id)  # where its players are may have changed
         return live
 
     def _keep(self, live: Round) -> None:
@@ -223,7 +230,6 @@ class Rooms:
             # Another writer moved the game on first, or the absent player came back: read it
             # again, show it, and refuse this change.
             fresh = await self.read(live.id)
-            self.broadcast(fresh)
             if decision.gone is not None and fresh.version == live.version:
                 raise WebError("web.cannot_claim")
             raise WebError("web.moved_on")
@@ -295,12 +301,8 @@ class Rooms:
     async def watch(self, game_id: str, watcher: Watcher) -> Round:
         """`watcher` joins the room: it is shown the game, and the others that it came."""
         async with self._lock(game_id):
+            live = self._held(game_id) or await self.read(game_id, keep=True)
             self.watchers[game_id].add(watcher)
-            try:
-                live = self._held(game_id) or await self.read(game_id)
-            except DameroError:
-                self._unwatch(game_id, watcher)
-                raise
             stored = self.presences.arrive(game_id, watcher.sides)
             watcher.show(live, self.seen(live), {})
         await stored
@@ -387,7 +389,7 @@ class Rooms:
                     self._keep(after)
                     self.broadcast(after, notice)
                     return
-            self.broadcast(await self.read(game_id))
+            await self.read(game_id)
 
     async def _read_all_again(self) -> None:
         """Every game held is read again and its watchers shown it if it changed, and this
@@ -395,13 +397,7 @@ class Rooms:
         await self.presences.say_again()
         for game_id in list(self.games):
             async with self._lock(game_id):
-                before = self.games.get(game_id)
-                if before is None or self._held(game_id) is not None:
+                if game_id not in self.games or self._held(game_id) is not None:
                     continue  # forgotten, or read again since
-                try:
-                    fresh = await self.read(game_id)
-                except DameroError:
-                    continue  # the database is away: read again when it is back
-                if fresh.version != before.version:
-                    self.broadcast(fresh)
-            self.tell_presence(game_id)
+                with contextlib.suppress(DameroError):  # the database is away: read it later
+                    await self.read(game_id)
