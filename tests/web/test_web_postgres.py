@@ -17,6 +17,7 @@ import pytest
 from servers import PostgresCluster, Server
 from websockets.sync.client import ClientConnection, connect
 
+from damero.games import find_game
 from damero.web.storage import Storage
 
 TIMEOUT = 120.0
@@ -472,7 +473,8 @@ def websocket_frame(text: str) -> bytes:
 
 class Flooder:
     """A spectator's socket with a small receive buffer that never reads, and asks for the whole
-    state 15 times a second (after 60 at once) until the server closes it."""
+    state 60 times at once and then 20 times a second, as fast as a socket may, until the server
+    closes it."""
 
     def __init__(self, server: Server, game_id: str) -> None:
         self.socket = socket.socket()
@@ -492,7 +494,7 @@ class Flooder:
         sync = websocket_frame(json.dumps({"type": "sync"}))
         try:
             self.socket.sendall(sync * 60)
-            while not self.stop.wait(1 / 15):
+            while not self.stop.wait(1 / 20):
                 self.socket.sendall(sync)
         except OSError:
             self.closed.set()  # the server has cut it off
@@ -513,16 +515,32 @@ def play_and_time(mover: ClientConnection, other: ClientConnection, state: dict[
     return waited, arrived
 
 
+def random_moves(size: int, count: int, seed: int) -> list[str]:
+    """`count` random moves of an Othello game of `size` that does not end by then."""
+    game = find_game("othello").variant(size=size)
+    rng = random.Random(seed)
+    position, moves = game.start(), []
+    while len(moves) < count:
+        move = rng.choice(position.legal_moves())
+        moves.append(game.format_move(move))
+        position = position.play(move)
+    return moves
+
+
 def test_a_socket_that_never_reads_and_floods_sync_holds_up_no_other_players_move(
     servers: Any,
 ) -> None:
-    """Two games alike, each with X on A and O on B, played move for move; a spectator of the
-    first floods A with `sync` and never reads. The first game's moves wait no more than a second
-    longer than the second's: nobody waits for the flooder, which A cuts off."""
+    """Two games alike (10x10 Othello after 40 moves, whose state is 12 KB), each with X on A
+    and O on B, played move for move while a spectator of the first floods A with `sync` and
+    never reads: A's buffers for it fill in some 10 s, after which it was waited for with the
+    game's lock held. The first game's moves now wait no more than a second longer than the
+    second's, and A cuts the flooder off."""
     a, b = servers(), servers()
+    begun = random_moves(10, 40, seed=8)
     games = []
     for _ in range(2):
-        created = create(a, game="othello", options={"size": 10}, mode="friend")
+        body = {"game": "othello", "options": {"size": 10}, "mode": "friend", "moves": begun}
+        created = create(a, **body)
         games.append(
             (created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"]))
         )
@@ -533,20 +551,24 @@ def test_a_socket_that_never_reads_and_floods_sync_holds_up_no_other_players_mov
         join(a, calm, cx) as calm_x,
         join(b, calm, co) as calm_o,
     ):
-        states = {socket: receive(socket) for socket in (flooded_x, flooded_o, calm_x, calm_o)}
+        flooded_state, _, calm_state, _ = map(receive, (flooded_x, flooded_o, calm_x, calm_o))
+        players = {"first": (flooded_x, flooded_o), "second": (flooded_o, flooded_x)}
+        calm_players = {"first": (calm_x, calm_o), "second": (calm_o, calm_x)}
         flooder = Flooder(a, flooded)
+        waits: dict[str, list[float]] = {"flooded": [], "calm": []}
         try:
-            time.sleep(1.0)  # the flooder's first 60 and more are on their way to A
-            waits: dict[str, list[float]] = {"flooded": [], "calm": []}
-            flooded_state, calm_state = states[flooded_x], states[calm_x]
-            for ply in range(12):
-                players = (flooded_x, flooded_o) if ply % 2 == 0 else (flooded_o, flooded_x)
-                waited, flooded_state = play_and_time(*players, flooded_state)
+            deadline = time.monotonic() + TIMEOUT
+            after = 0  # moves played once the flooder was cut off
+            while after < 2 and time.monotonic() < deadline and not flooded_state["over"]:
+                waited, flooded_state = play_and_time(
+                    *players[flooded_state["turn"]], flooded_state
+                )
                 waits["flooded"].append(waited)
-                players = (calm_x, calm_o) if ply % 2 == 0 else (calm_o, calm_x)
-                waited, calm_state = play_and_time(*players, calm_state)
+                waited, calm_state = play_and_time(*calm_players[calm_state["turn"]], calm_state)
                 waits["calm"].append(waited)
-            print({name: [round(wait, 3) for wait in times] for name, times in waits.items()})
+                after += flooder.closed.is_set()
+                time.sleep(0.4)  # the players think
+            print({name: [round(t, 3) for t in times] for name, times in waits.items()})
             assert max(waits["flooded"]) < max(waits["calm"]) + 1.0
             assert flooder.closed.wait(TIMEOUT), "A kept the socket that never reads"
         finally:
