@@ -3,7 +3,7 @@ watching it, and the rule that a change is committed before anyone hears of it.
 
 A room changes only under its lock and only by committing a new version over the one it holds;
 another process's commit, heard through the storage, replaces the room's game and is shown to
-its sockets (DESIGN.md, "The browser").
+its sockets (docs/DESIGN.md, "A click in the browser").
 """
 
 from __future__ import annotations
