@@ -22,8 +22,8 @@ from anyio import to_thread
 
 from damero.core import Game, Message, Side
 from damero.errors import DameroError
-from damero.games import find_game
 from damero.progress import NO_OFFERS, Clock, Ending, GameInProgress, Offers, Result, Seat
+from damero.registry import find_game
 from damero.web.checks import WebError
 from damero.web.committer import GroupCommitter
 from damero.web.storage import Change, DatabaseFault, Storage, StoredGame, hash_token
