@@ -10,7 +10,6 @@ import pytest
 
 from damero.core import Side
 from damero.errors import IllegalMoveError
-from damero.games import GAMES, find_game
 from damero.games.othello import PASS, Othello
 from damero.progress import (
     PERSON,
@@ -22,6 +21,7 @@ from damero.progress import (
     Result,
     Seat,
 )
+from damero.registry import GAMES, find_game
 from nim import Nim
 
 EVERY_GAME = [*GAMES, Nim()]

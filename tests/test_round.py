@@ -14,9 +14,9 @@ from dataclasses import replace
 import pytest
 
 from damero.core import Message, Side
-from damero.games import find_game
 from damero.i18n import every_message
 from damero.progress import Clock, Ending, Offers, Result
+from damero.registry import find_game
 from damero.round import (
     ABANDON_SECONDS,
     ARBITER,

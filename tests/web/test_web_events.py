@@ -23,11 +23,11 @@ from test_web_online import friends_game
 from websockets.sync.client import connect
 
 from damero.core import Side
-from damero.games import find_game
 from damero.games.catmouse import CatMouse
-from damero.games.catmouse.rules import CatMousePosition
 from damero.progress import GameInProgress
+from damero.registry import find_game
 from damero.round import Move, Person
+from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage

@@ -17,7 +17,7 @@ import pytest
 from servers import PostgresCluster, Server
 from websockets.sync.client import ClientConnection, connect
 
-from damero.games import find_game
+from damero.registry import find_game
 from damero.web.storage import Storage
 
 TIMEOUT = 120.0

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from damero import games
+from damero import registry
 from damero.cli import advice, play
 from damero.cli.console import (
     Console,
@@ -42,7 +42,7 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     parser = _parser(catalog, prog="damero", description=text("help.damero"))
     _add_language(parser, catalog, default=None)
     commands = parser.add_subparsers(dest="command", metavar=text("help.game_metavar"))
-    for game in games.GAMES:
+    for game in registry.GAMES:
         _add_game(commands, catalog, game)
     replay = _add_parser(commands, catalog, "replay", text("help.replay"))
     _add_language(replay, catalog, default=argparse.SUPPRESS)
@@ -361,7 +361,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
         )
     if arguments.command == "replay":
         return play.replay_file(console, arguments.file, Seating())
-    game = games.find_game(arguments.command)
+    game = registry.find_game(arguments.command)
     chosen = {
         option: getattr(arguments, option)
         for option in game.options

@@ -1,10 +1,11 @@
 """The ASGI app: this process's rooms, its computer and its routes, started and stopped together.
 
-The server owns every game: a request is decided by the round's rules (damero.round), committed to
-storage, and only then sent to every socket of the game with the game's new version. Each part has
-a module of its own: the addresses (routes), the socket's messages (protocol) and what each socket
-is sent (outbox), the live games (rooms), where the players are (presence), the computer's turns
-and hints (computer), the commits (committer) over the storage, and every timer (scheduler).
+The server owns every game (docs/DESIGN.md, "The server owns every game"): a request is decided
+by the round's rules (damero.round), committed to storage, and only then sent to every socket of
+the game with the game's new version. Each part has a module of its own: the addresses (routes),
+the socket's messages (protocol) and what each socket is sent (outbox), the live games (rooms),
+where the players are (presence), the computer's turns and hints (computer), the commits
+(committer) over the storage, and every timer (scheduler).
 """
 
 from __future__ import annotations

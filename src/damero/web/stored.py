@@ -13,8 +13,8 @@ from typing import Any
 
 from damero.core import Game, Side
 from damero.errors import DameroError
-from damero.games import find_game
 from damero.progress import Clock, Ending, GameInProgress, Offers, Result, Seat
+from damero.registry import find_game
 from damero.round import Round
 from damero.web.checks import WebError
 from damero.web.storage import Change, StoredGame
