@@ -5,7 +5,7 @@ time, the same on every server process and for people and the computer alike.
 `decide` is the one place that says yes or no: given a `Round` (the game in progress with the
 holders of its seats), an actor, a request, the time and where the players are, it gives the round
 to commit or the refusal with its catalogue key. The server serialises, commits and tells; it
-decides nothing of its own (the README's "One round, whichever server").
+decides nothing of its own (docs/DESIGN.md, "The round").
 """
 
 from __future__ import annotations

@@ -39,7 +39,6 @@ from damero.round import (
     Resign,
     Round,
     Undo,
-    seat_refusal,
 )
 from damero.web import checks
 from damero.web.boards import board_json, sides_json
@@ -484,8 +483,8 @@ async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, gam
 async def handle(
     rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
 ) -> None:
-    """One message from a socket, its time taken as it arrives. Whether its sender may ask it
-    at all is checked before anything is read. A change the database could not store is refused
+    """One message from a socket, its time taken as it arrives (whether its seat may ask it at
+    all is checked before anything is read). A change the database could not store is refused
     saying so and why: nothing of it was kept, and the player may send it again."""
     now = time.time()
     if isinstance(message, Sync):
@@ -494,14 +493,10 @@ async def handle(
         live = await rooms.get(game_id)
         client.show(live, rooms.seen(live), {})
         return
-    actor = Person(client.sides)
-    refusal = seat_refusal(actor, message.request)
-    if refusal is not None:
-        raise WebError(refusal.key, **refusal.values)
     if isinstance(message.request, Hint):
         await computer.hint(client, game_id)
         return
     try:
-        await rooms.act(game_id, message.version, actor, message.request, now=now)
+        await rooms.act(game_id, message.version, Person(client.sides), message.request, now=now)
     except DatabaseFault as fault:
         raise WebError("web.not_saved", why=fault.why) from None
