@@ -271,6 +271,15 @@ def friends(server: Server) -> tuple[str, str, str]:
     return created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"])
 
 
+def first_moves(x: ClientConnection, o: ClientConnection, version: int) -> int:
+    """X plays 5 and O 1, each seen by the other; the game's version after them."""
+    move(x, "5", version)
+    state_at(o, version + 1)
+    move(o, "1", version + 1)
+    state_at(x, version + 2)
+    return version + 2
+
+
 def test_a_seat_that_moves_to_the_other_server_stays_present_and_cannot_be_claimed_against(
     servers: Any,
 ) -> None:
@@ -281,16 +290,13 @@ def test_a_seat_that_moves_to_the_other_server_stays_present_and_cannot_be_claim
         version = receive(x)["version"]
         with join(a, game_id, o_token) as o:
             receive(o)
-            move(x, "5", version)
-            state_at(o, version + 1)
-            move(o, "1", version + 1)
-            state_at(x, version + 2)
+            version = first_moves(x, o, version)
         # O closes the page on A and opens it again on B.
         with join(b, game_id, o_token) as o_again:
             assert receive(o_again)["presence"] == {"first": True, "second": True}
             until(x, lambda m: (presence_of(m) or {}).get("presence", {}).get("second"), heard)
             time.sleep(2.0)  # twice --abandon-after: O has had a page open all along since
-            send(x, type="claim", result="win", version=version + 2)
+            send(x, type="claim", result="win", version=version)
             refusal = until(x, lambda m: m["type"] == "error", heard)
             assert refusal["code"] == "web.cannot_claim"
             send(o_again, type="sync")
@@ -311,17 +317,15 @@ def test_a_real_departure_can_be_claimed_from_either_server(servers: Any) -> Non
             receive(x_on_b)
             with join(b, game_id, o_token) as o:
                 receive(o)
-                move(x_on_a, "5", version)
-                state_at(o, version + 1)
-                move(o, "1", version + 1)
-                state_at(x_on_b, version + 2)
+                version = first_moves(x_on_a, o, version)
+                state_at(x_on_b, version)
             # O leaves for good: each of X's pages is told it may claim, on either server.
             for page in (x_on_a, x_on_b):
                 until(page, lambda m: (presence_of(m) or {}).get("can_claim"))
             claimant = x_on_a if claims_through is a else x_on_b
-            send(claimant, type="claim", result="win", version=version + 2)
+            send(claimant, type="claim", result="win", version=version)
             for page in (x_on_a, x_on_b):
-                ended = state_at(page, version + 3)
+                ended = state_at(page, version + 1)
                 assert ended["result"] == {"winner": "first", "reason": "abandoned"}
 
 

@@ -10,7 +10,6 @@ sent waits in its own queue (web/outbox.py), so no socket waits for another.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import time
@@ -18,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damero.core import Game, Message, Side
@@ -449,15 +449,21 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     client = Client(websocket, live.sides_held(key), catalog, token, events=events)
     if token and not client.sides:
         client.refuse(WebError("web.wrong_token"))
-    sender = asyncio.get_running_loop().create_task(client.outbox.run())
-    reader = asyncio.get_running_loop().create_task(read_socket(rooms, computer, client, game_id))
     try:
-        await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
+        async with anyio.create_task_group() as tasks:
+
+            async def send() -> None:
+                await client.outbox.run()
+                tasks.cancel_scope.cancel()  # the socket is closed: nothing more to read
+
+            async def read() -> None:
+                await read_socket(rooms, computer, client, game_id)
+                client.outbox.finish()  # what is queued goes out, then the socket closes
+
+            tasks.start_soon(send)
+            tasks.start_soon(read)
     finally:
         rooms.leave(game_id, client)
-        reader.cancel()
-        client.outbox.finish()  # what is queued goes out, then the socket closes
-        await asyncio.gather(reader, sender, return_exceptions=True)
 
 
 async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections import defaultdict
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -118,6 +118,8 @@ class Rooms:
         """The listening connection since whose coming back every game held was read again (set
         on the loop): while it is not the one listening, nothing held is trusted."""
         self.locks: dict[str, asyncio.Lock] = {}
+        """The lock of each game in use here, while any task holds it or waits for it."""
+        self.lock_users: Counter[str] = Counter()
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.changed: list[Callable[[Round], None]] = []
 
@@ -168,12 +170,19 @@ class Rooms:
         self.games.pop(game_id, None)
         self.read_in.pop(game_id, None)
         self.presences.forget(game_id)
-        lock = self.locks.get(game_id)
-        if lock is not None and not lock.locked():
-            del self.locks[game_id]
 
-    def _lock(self, game_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def _lock(self, game_id: str) -> AsyncIterator[None]:
+        """The game's changes one at a time; its lock is kept only while it is in use."""
+        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        self.lock_users[game_id] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self.lock_users[game_id] -= 1
+            if not self.lock_users[game_id]:
+                del self.lock_users[game_id], self.locks[game_id]
 
     # Changing.
 
@@ -360,8 +369,7 @@ class Rooms:
             self.presences.heard(notice)
             return
         game_id = notice.game_id
-        lock = self.locks.get(game_id)
-        if game_id in self.games or (lock is not None and lock.locked()):
+        if game_id in self.games or game_id in self.locks:  # held, or being read
             self.scheduler.soon(self._follow(notice))
 
     async def _follow(self, notice: Change | Pointer) -> None:
