@@ -47,8 +47,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.start()
         await computer.start()
-        scheduler.every("flags", rounds, lambda: rooms.sweep_flags(rounds))
-        scheduler.every("pages", rounds, rooms.presences.sweep)
+        scheduler.every(rounds, lambda: rooms.sweep_flags(rounds))
+        scheduler.every(rounds, rooms.presences.sweep)
         yield
         scheduler.close()
         computer.close()

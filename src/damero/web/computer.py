@@ -201,7 +201,7 @@ class ComputerTurns:
         if not self.storage.is_shared:
             with contextlib.suppress(DatabaseFault):
                 await to_thread.run_sync(self.storage.release_every_claim)
-        self.rooms.scheduler.every("computer turns", self.sweep_seconds, self.sweep)
+        self.rooms.scheduler.every(self.sweep_seconds, self.sweep)
 
     def close(self) -> None:
         for task in [*self.thinking.values(), *self.hint_tasks]:

@@ -34,8 +34,6 @@ class Scheduler:
         self.clock = clock
         self.timers: dict[Hashable, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self.rounds: dict[Hashable, float] = {}
-        """Each repeating round and its period in seconds."""
 
     def at(self, key: Hashable, when: float, work: Work) -> None:
         """Runs `work()` once at the instant `when` (at once if it is past), instead of whatever
@@ -57,10 +55,9 @@ class Scheduler:
         self.timers.pop(key, None)
         self.soon(work())
 
-    def every(self, key: Hashable, seconds: float, work: Work) -> None:
+    def every(self, seconds: float, work: Work) -> None:
         """Runs `work()` now and then `seconds` after each run ends, until the scheduler stops; a
         fault in one run is logged and the next run comes all the same."""
-        self.rounds[key] = seconds
         self.soon(self._repeat(seconds, work))
 
     async def _repeat(self, seconds: float, work: Work) -> None:
