@@ -11,6 +11,7 @@ stored. Pages of a process that died are taken away by the next round of any pro
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
@@ -85,8 +86,8 @@ class Presences:
         return self._say_all(last)
 
     async def _say_all(self, items: list[Attending]) -> None:
-        for item in items:
-            await self._say(item)
+        """Stores each item, all in one transaction where they come together."""
+        await asyncio.gather(*map(self._say, items))
 
     async def _say(self, attending: Attending) -> None:
         key = (attending.game_id, Side(attending.side))
@@ -139,11 +140,12 @@ class Presences:
             lambda: self.storage.forget_dead_pages(now=time.time())
         ):
             self.heard(attendance)
-        for attending in list(self.unsaved.values()):
-            await self._say(attending)
+        await self._say_all(list(self.unsaved.values()))
 
     async def say_again(self) -> None:
         """Says again every page open here (after the listening connection came back, another
         process may have taken this one for dead meanwhile)."""
-        for game_id, side in list(self.pages):
-            await self._say(Attending(game_id, side.value, here=True, at=time.time()))
+        now = time.time()
+        await self._say_all(
+            [Attending(game_id, side.value, here=True, at=now) for game_id, side in self.pages]
+        )
