@@ -6,9 +6,10 @@ import argparse
 import contextlib
 import re
 import sys
+import textwrap
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,7 +27,7 @@ from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.review import REVIEW_SECONDS, review_file
 from damero.cli.thinking import think
-from damero.core import Game, Limit, Message, count, parse_seconds
+from damero.core import Game, Limit, Message, count, parse_number, parse_seconds
 from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -64,7 +65,7 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     )
     serve = _add_parser(commands, catalog, "serve", text("help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
-    serve.add_argument("--port", type=int, default=8000, help=text("help.port"))
+    serve.add_argument("--port", type=_integer(catalog), default=8000, help=text("help.port"))
     serve.add_argument("--db", metavar="URL", default=None, help=text("help.db"))
     serve.add_argument(
         "--computer-timeout",
@@ -83,42 +84,54 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     return parser
 
 
-_SECTIONS = {"positional arguments": "help.positionals", "options": "help.options"}
-"""argparse's own headings, and the catalogue's words for them."""
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, breaking lines only between words: a board written with '-' for
+    its empty squares stays whole, and the lines of a text stay as it breaks them."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return _wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines = []
+        for line in text.split("\n"):
+            inner = indent + line[: len(line) - len(line.lstrip())]
+            lines += _wrap(" ".join(line.split()), width, indent=inner) or [""]
+        return "\n".join(lines)
 
 
-def _formatter(catalog: Catalog) -> type[argparse.HelpFormatter]:
-    """argparse's help layout, with its own headings and usage line in the catalogue's language."""
+def _wrap(text: str, width: int, *, indent: str = "") -> list[str]:
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
-    class Formatter(argparse.HelpFormatter):
-        def add_usage(
-            self,
-            usage: str | None,
-            actions: Iterable[argparse.Action],
-            groups: Iterable[Any],
-            prefix: str | None = None,
-        ) -> None:
-            if prefix is None:  # argparse passes '' when it only wants the command's name
-                prefix = catalog.text("help.usage")
-            super().add_usage(usage, actions, groups, prefix)
 
-        def start_section(self, heading: str | None) -> None:
-            key = _SECTIONS.get(heading or "")
-            super().start_section(heading if key is None else catalog.text(key))
-
-    return Formatter
+@contextlib.contextmanager
+def _argparse_speaking(catalog: Catalog) -> Iterator[None]:
+    """argparse's own words (its usage line, headings and errors) in the catalogue's language,
+    through the gettext functions argparse looks them up with while it builds and parses."""
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
+    setattr(argparse, "_", catalog.gettext)  # noqa: B010 (a name no attribute syntax reaches)
+    setattr(argparse, "ngettext", catalog.ngettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(argparse, name, function)
 
 
 def _parser(catalog: Catalog, **settings: Any) -> argparse.ArgumentParser:
     """The command's parser, its help in the catalogue's language."""
-    parser = argparse.ArgumentParser(
-        add_help=False, formatter_class=_formatter(catalog), **settings
-    )
+    parser = argparse.ArgumentParser(add_help=False, formatter_class=_Formatter, **settings)
     return _with_help(parser, catalog)
 
 
 def _add_parser(
-    commands: Any, catalog: Catalog, name: str, description: str
+    commands: Any, catalog: Catalog, name: str, description: str, **settings: Any
 ) -> argparse.ArgumentParser:
     """A subcommand's parser, made as `_parser` makes the first."""
     parser: argparse.ArgumentParser = commands.add_parser(
@@ -126,7 +139,8 @@ def _add_parser(
         help=description,
         description=description,
         add_help=False,
-        formatter_class=_formatter(catalog),
+        formatter_class=_Formatter,
+        **settings,
     )
     return _with_help(parser, catalog)
 
@@ -149,14 +163,17 @@ def _add_game(commands: Any, catalog: Catalog, game: Game[Any, Any]) -> None:
     play_action = _add_parser(actions, catalog, "play", text("help.play"))
     _add_language(play_action, catalog, default=argparse.SUPPRESS)
     _add_play_options(play_action, catalog, game, default=argparse.SUPPRESS)
-    analyse = _add_parser(actions, catalog, "analyse", text("help.analyse"))
-    _add_language(analyse, catalog, default=argparse.SUPPRESS)
     example = game.format_position(game.start())
+    analyse = _add_parser(
+        actions,
+        catalog,
+        "analyse",
+        text("help.analyse"),
+        epilog=text("help.position_example", example=example),
+    )
+    _add_language(analyse, catalog, default=argparse.SUPPRESS)
     analyse.add_argument(
-        "position",
-        nargs="+",
-        metavar=text("help.position_metavar"),
-        help=text("help.position", example=example),
+        "position", nargs="+", metavar=text("help.position_metavar"), help=text("help.position")
     )
     analyse.add_argument("--json", action="store_true", help=text("help.json"))
     if game.analyst.is_timed:
@@ -175,8 +192,12 @@ def _add_game(commands: Any, catalog: Catalog, game: Game[Any, Any]) -> None:
                 **settings,
                 **{word: text(settings[word]) for word in ("help", "metavar") if word in settings},
             }
-            if settings.get("type") is parse_seconds:  # refused in words, as --delay is
-                settings["type"] = _seconds(catalog)
+            worded: dict[object, Callable[[str], object]] = {
+                parse_seconds: _seconds(catalog),
+                count: _whole_number(catalog),
+            }
+            if settings.get("type") in worded:  # refused in words, as --delay is
+                settings["type"] = worded[settings["type"]]
             action.add_argument(*flags, **settings)
 
 
@@ -208,11 +229,18 @@ def _add_play_options(
         option(
             side_option,
             "human",
-            choices=("human", "computer"),
+            type=_seat(catalog),
+            metavar=text("help.seat_metavar"),
             help=text("help.side", side=Message(game.side_key(side))),
         )
-    option("level", 3, type=count, choices=LEVELS, help=text("help.level"))
-    option("seed", None, type=int, metavar=text("help.seed_metavar"), help=text("help.seed"))
+    option("level", 3, type=_whole_number(catalog), choices=LEVELS, help=text("help.level"))
+    option(
+        "seed",
+        None,
+        type=_integer(catalog),
+        metavar=text("help.seed_metavar"),
+        help=text("help.seed"),
+    )
     option(
         "delay",
         None,
@@ -256,6 +284,47 @@ def _seconds(catalog: Catalog) -> Callable[[str], float]:
     return seconds
 
 
+def _whole_number(catalog: Catalog) -> Callable[[str], int]:
+    """The type of a count (a depth, a size, a level), 0 or more, refused in words otherwise."""
+
+    def whole_number(text: str) -> int:
+        try:
+            return count(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(catalog.text("help.bad_count", text=text)) from None
+
+    return whole_number
+
+
+def _integer(catalog: Catalog) -> Callable[[str], int]:
+    """The type of a whole number of any sign (a seed, a port), refused in words otherwise."""
+
+    def integer(text: str) -> int:
+        number = parse_number(text)
+        if number is None:
+            raise argparse.ArgumentTypeError(catalog.text("help.bad_integer", text=text))
+        return number
+
+    return integer
+
+
+SEATS = {"human": "human", "computer": "computer", "persona": "human", "ordenador": "computer"}
+"""Who may take a side, in either language's words: the command line reads both whichever
+language it speaks, so that a script works in both."""
+
+
+def _seat(catalog: Catalog) -> Callable[[str], str]:
+    """The type of a side's option: 'human' or 'computer' in either language."""
+
+    def seat(text: str) -> str:
+        chosen = SEATS.get(text.strip().lower())
+        if chosen is None:
+            raise argparse.ArgumentTypeError(catalog.text("help.bad_seat", text=text))
+        return chosen
+
+    return seat
+
+
 def _delay(catalog: Catalog) -> Callable[[str], float]:
     """The type of --delay: seconds from 0 to MAX_DELAY, refused in words otherwise."""
 
@@ -282,7 +351,8 @@ def main(
     typed_words = sys.argv[1:] if argv is None else list(argv)
     words = [_board_word(word) for word in typed_words]
     catalog = Catalog(choose_language(_language_asked(words)))
-    arguments = build_parser(catalog).parse_args(words)
+    with _argparse_speaking(catalog):
+        arguments = build_parser(catalog).parse_args(words)
     if getattr(arguments, "position", None):
         # The position as typed, so that a refusal quotes the player's own words.
         typed = {_board_word(word): word for word in typed_words}

@@ -16,6 +16,7 @@ from damero.i18n import en, es
 
 LANGUAGES = ("en", "es")
 _CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "es": es.MESSAGES}
+_ARGPARSE: Mapping[str, Mapping[str, str]] = {"en": {}, "es": es.ARGPARSE}
 
 
 def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
@@ -69,6 +70,16 @@ class Catalog:
 
     def say(self, message: Message) -> str:
         return self.text(message.key, **message.values)
+
+    def gettext(self, english: str) -> str:
+        """One of argparse's own texts (its English is the key, as gettext has it) in this
+        language; the English where the catalogue has none."""
+        return _ARGPARSE[self.language].get(english, english)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """`gettext` of the singular or the plural as `count` asks: both languages say one
+        thing, and any other number of things."""
+        return self.gettext(singular if count == 1 else plural)
 
 
 class _SpanishNumbers(string.Formatter):

@@ -279,13 +279,12 @@ MESSAGES: dict[str, str] = {
     "web.cannot_listen": "Cannot listen on {host}, port {port}: {why}",
     "web.address_in_use": "another program listens on that port already",
     "web.unknown_host": "no such address is known",
+    "analysis.over": "(the game is over)",
+    "analysis.drawn": "a draw (the game is over)",
     "analysis.in_one_move": "in one move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
     "cli.progress": "{seconds:.0f} s: {report}",
     # --- the command line's help ---
-    "help.usage": "usage: ",
-    "help.positionals": "positional arguments",
-    "help.options": "options",
     "help.help": "show this help and leave",
     "help.damero": (
         "Classic two-player board games at the terminal. Without a GAME, a menu offers the "
@@ -317,12 +316,15 @@ MESSAGES: dict[str, str] = {
     ),
     "help.play": "play at once, without a menu",
     "help.analyse": "print who wins a position and each move's value",
-    "help.position": "the position, as in: {example}",
+    "help.position": "the position, written as in the example below",
+    "help.position_example": "For example, the starting position:\n  {example}",
     "help.json": "print JSON for other programs",
     "help.thinking_time": "thinking time (default {seconds:g})",
     "help.lang": "language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
     "help.plain": "no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
     "help.side": "who plays {side} (default: human)",
+    "help.seat_metavar": "{{human,computer}}",
+    "help.bad_seat": "'{text}' is neither human nor computer",
     "help.level": (
         "the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3"
     ),
@@ -336,6 +338,8 @@ MESSAGES: dict[str, str] = {
     "help.save": "write the game to FILE as it goes",
     "help.replay_option": "replay a saved game: a forward, r back, s leave, j play on",
     "help.bad_seconds": "'{text}' is not a number of seconds, 0 or more",
+    "help.bad_count": "'{text}' is not a whole number, 0 or more",
+    "help.bad_integer": "'{text}' is not a whole number",
     "help.bad_delay": "'{text}' is not a pause in seconds from 0 to {most:g}",
     # --- words added for the same faults, found the same way ---
     "record.in_use": "another game is being played into it",
