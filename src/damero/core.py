@@ -484,14 +484,14 @@ class GameDefaults:
 
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
     """A value for `side` to move in words, naming the winner: 'the cats win in 17 moves: 9 by
-    the cats, 8 by the mouse', 'X wins by 6'."""
+    the cats, 8 by the mouse', 'X wins by 6'; a finished game's, 'X wins (the game is over)'."""
     winner = side if value.result == "win" else side.other
     if value.verdict is not None:
+        is_over = value.verdict.plies == 0
         if value.verdict.result == "draw":
-            return Message("analysis.draw")
-        return Message(
-            f"{game.side_key(winner)}_wins_in", {"moves": _moves_left(game, value.verdict, side)}
-        )
+            return Message("analysis.drawn" if is_over else "analysis.draw")
+        moves = Message("analysis.over") if is_over else _moves_left(game, value.verdict, side)
+        return Message(f"{game.side_key(winner)}_wins_in", {"moves": moves})
     margin = abs(value.score or 0.0)
     name = Message(game.side_key(winner))
     if value.is_exact:

@@ -74,8 +74,10 @@ def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMo
     for judged in reviewed:
         if judged.is_forced:
             meaning = console.text("analysis.review_forced")
-        else:
-            meaning = console.catalog.say(describe_value(game, judged.after, judged.side))
+        else:  # the position after the move as `analyse` says it: for its side to move
+            to_move = judged.position.play(judged.move).side_to_move
+            after = analysis.seen_by(to_move, judged.after, judged.side)
+            meaning = console.catalog.say(describe_value(game, after, to_move))
         words = {
             "number": judged.number,
             "side": Message(game.side_key(judged.side)),
