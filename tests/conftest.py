@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import select
 import signal
 import subprocess
@@ -14,8 +13,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-
-from damero.core import Side
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -134,35 +131,19 @@ def run(tmp_path: Path) -> Run:
 @pytest.fixture(scope="session")
 def compiled_engine() -> None:
     """The Othello engine compiled and cached on disk before a test waits on a program that runs
-    it: a first compile takes minutes on a loaded machine, and under a file size limit the
-    compiled code could not be cached at all.
+    it, as `damero setup` compiles it: a first compile takes minutes on a loaded machine, and
+    under a file size limit the compiled code could not be cached at all.
 
-    Whole games at levels 1 and 3 (its exact endgame), a hint's analysis and its stoppable exact
-    solve, perft and a solve, on
-    8x8 and 10x10 (one machine word per board, and two), reach every compiled function a game,
-    a hint and a command use.
+    The engine's own warm-up reaches every compiled function a game, a hint and a command use,
+    on both board layouts (one machine word per board, and two).
     """
-    from damero.core import Limit
-    from damero.engines.othello import analyse, choose_move, perft, solve
-    from damero.games.othello import Othello, OthelloPosition
+    from damero.engines.othello import LAYOUTS, is_compiled, mark_compiled, warm_up
 
-    for size in (8, 10):
-        start = OthelloPosition.start(size)
-        perft(start, 3)
-        analyse(start, Limit(depth=2))
-        for level in (1, 3):
-            rng = random.Random(level)
-            position, near_the_end = start, start
-            while position.legal_moves():
-                move = choose_move(position, level=level, rng=rng, limit=Limit(depth=level))
-                position = position.play(move)
-                if position.count(Side.FIRST) + position.count(Side.SECOND) <= size * size - 12:
-                    near_the_end = position
-            solve(near_the_end)
-            # a hint's exact solve, which a time limit may stop, on the same compiled code
-            Othello(size).analyst.move_values(
-                near_the_end, limit=Limit(seconds=3600), clock=time.monotonic
-            )
+    for layout in LAYOUTS:
+        if not is_compiled(layout):
+            for _name, _share, run in warm_up(layout):
+                run()
+            mark_compiled(layout)
 
 
 @pytest.fixture(scope="module")

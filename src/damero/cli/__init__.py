@@ -26,7 +26,7 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.review import REVIEW_SECONDS, review_file
-from damero.cli.thinking import think
+from damero.cli.thinking import prepare, think
 from damero.core import Game, Limit, Message, count, parse_number, parse_seconds
 from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
@@ -63,6 +63,8 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
         metavar=text("help.seconds_metavar"),
         help=text("help.review_seconds", seconds=REVIEW_SECONDS),
     )
+    setup = _add_parser(commands, catalog, "setup", text("help.setup"))
+    _add_language(setup, catalog, default=argparse.SUPPRESS)
     serve = _add_parser(commands, catalog, "serve", text("help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
     serve.add_argument("--port", type=_integer(catalog), default=8000, help=text("help.port"))
@@ -413,10 +415,13 @@ def _board_word(word: str) -> str:
 def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command is None:
         return front_door(console, lambda game: _play(console, game, Seating()))
+    if arguments.command == "setup":
+        return _set_up(console)
     if arguments.command == "serve":
         # Imported here: the terminal games need none of the server's packages.
         from damero.web.server import serve
 
+        _set_up(console, quiet=True)  # before the first game wants the computer
         return serve(
             console.say_message,
             host=arguments.host,
@@ -459,6 +464,15 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     return play.play_games(console, game, seating, save=save)
 
 
+def _set_up(console: Console, *, quiet: bool = False) -> int:
+    """`damero setup`: what the games' analysts do once (the Othello engine compiled), done now
+    rather than on first use; `quiet` says nothing if it was done already."""
+    did = [prepare(console, game.analyst) for game in games.GAMES]
+    if not any(did) and not quiet:
+        console.say("cli.nothing_to_set_up")
+    return 0
+
+
 def _play(
     console: Console, game: Game[Any, Any], seating: Seating, *, options_given: bool = False
 ) -> int:
@@ -482,6 +496,7 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
+    prepare(console, game.analyst, stream=console.stderr)  # not timed with the command
     latest: deque[Message] = deque(maxlen=1)
     try:
         lines = think(

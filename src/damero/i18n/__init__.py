@@ -40,7 +40,17 @@ def excerpt(text: str) -> str:
     do not print (NUL, escapes) as '\ufffd': bad input is quoted so that the player sees what
     was refused, never the whole of a huge line nor a control sequence."""
     shown = text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
-    return "".join(c if c.isprintable() or c in "\n" else "\ufffd" for c in shown)
+    return "\n".join(map(printable, shown.split("\n")))
+
+
+def printable(text: str) -> str:
+    """`text` with each character that does not print (NUL, escape, a tab) as '\ufffd', so that
+    what a player typed is shown as typed and never as a control sequence the terminal obeys.
+
+    >>> printable("4\\x1b[2J 3\\x00")
+    '4\\ufffd[2J 3\\ufffd'
+    """
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
 class Catalog:

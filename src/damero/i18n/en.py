@@ -2,7 +2,7 @@
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "analysis.hint": "Best move: {move} ({meaning})",
+    "analysis.hint": "Best move: {move} — {meaning}",
     "analysis.no_move": "There is no move to suggest: the game is over.",
     "analysis.draw": "a draw with best play",
     "analysis.even": "about even",
@@ -38,12 +38,16 @@ MESSAGES: dict[str, str] = {
     "cli.computer_moved": "The computer ({side}) plays {move}.",
     # --- replay viewer ---
     "replay.prompt": "a (forward), r (back), s (leave), j (play on from here): ",
-    "replay.keys": "Replay keys: a forward, r back, s leave, j play on from the shown position.",
+    "replay.keys": (
+        "Replay keys: a (or →) forward, r (or ←) back, s leave, j play on from the shown "
+        "position, h the best move there."
+    ),
     "replay.position": "Position {number} of {total}",
     "replay.last_move": "Last move: {move}",
     "replay.at_end": "This is the last position.",
     "replay.at_start": "This is the first position.",
-    "replay.unknown_key": "'{key}' is not a replay key: use a, r, s or j.",
+    "replay.unknown_key": "'{key}' is not a replay key: use a, r, s or j (or the arrows ← →), or ? for help.",
+    "replay.nothing_to_take_back": "A replay takes nothing back: r (or ←) goes back a move.",
     # --- records ---
     "record.error": "Cannot read {path}: {reason}",
     "record.empty": "line {line}: the file is empty",
@@ -284,6 +288,7 @@ MESSAGES: dict[str, str] = {
     "analysis.in_one_move": "in one move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
     "cli.progress": "{seconds:.0f} s: {report}",
+    "cli.preparing": "[{bar}] {percent:3.0f}% {seconds:4.0f} s  {step}",
     # --- the command line's help ---
     "help.help": "show this help and leave",
     "help.damero": (
@@ -299,6 +304,8 @@ MESSAGES: dict[str, str] = {
     "help.position_metavar": "POSITION",
     "help.replay": "replay a game file of any game, recognising its game",
     "help.replay_file": "the game file",
+    "help.setup": "compile what the games need once (the Othello engine), rather than on first use",
+    "cli.nothing_to_set_up": "Everything is compiled already: nothing to do.",
     "help.serve": "play in the browser: start the server; games are kept in a database",
     "help.host": "address to listen on (default 127.0.0.1)",
     "help.port": "port to listen on (default 8000)",
@@ -353,7 +360,10 @@ MESSAGES: dict[str, str] = {
         "line {line}: board JUGADA {number} comes after the game ended with both players passing"
     ),
     "record.file_help": ("Type a file name; an empty line or q leaves without choosing one."),
-    "cli.not_here": "'{key}' does nothing here: type a file name, or ? for help.",
+    "cli.not_here": "'{key}' does nothing here: {expected}, or ? for help.",
+    "cli.expect_file": "type a file name",
+    "cli.expect_yes_no": "answer y (yes) or n (no)",
+    "cli.yes_no_help": "Answer y (or yes) for yes; n, or anything else, is no.",
     "menu.type_a_number": "Type one of the numbers shown.",
     "analysis.review_heading": "{title}: {count} moves, each with what best play gives after it",
     "analysis.review_heading_one": "{title}: one move, with what best play gives after it",

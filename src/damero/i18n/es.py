@@ -5,7 +5,7 @@ Each game's own words are in its package's `words`.
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "analysis.hint": "Mejor jugada: {move} ({meaning})",
+    "analysis.hint": "Mejor jugada: {move} — {meaning}",
     "analysis.no_move": "No hay jugada que sugerir: la partida ha terminado.",
     "analysis.draw": "tablas con el mejor juego",
     "analysis.even": "igualados",
@@ -42,13 +42,15 @@ MESSAGES: dict[str, str] = {
     # --- replay viewer ---
     "replay.prompt": "a (avanzar), r (retroceder), s (salir), j (jugar desde aquí): ",
     "replay.keys": (
-        "Teclas: a avanzar, r retroceder, s salir, j jugar a partir del tablero mostrado."
+        "Teclas: a (o →) avanzar, r (o ←) retroceder, s salir, j jugar a partir del tablero "
+        "mostrado, h la mejor jugada en él."
     ),
     "replay.position": "Jugada {number} de {total}",
     "replay.last_move": "Última jugada: {move}",
     "replay.at_end": "Esta es la última jugada.",
     "replay.at_start": "Esta es la primera jugada.",
-    "replay.unknown_key": "'{key}' no es una tecla válida: use a, r, s o j.",
+    "replay.unknown_key": "'{key}' no es una tecla válida: use a, r, s o j (o las flechas ← →), o ? para la ayuda.",
+    "replay.nothing_to_take_back": "En la reproducción no se deshace nada: r (o ←) retrocede una jugada.",
     # --- records ---
     "record.error": "No se puede leer {path}: {reason}",
     "record.empty": "línea {line}: el fichero está vacío",
@@ -291,6 +293,7 @@ MESSAGES: dict[str, str] = {
     "analysis.in_one_move": "con su próxima jugada",
     "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
     "cli.progress": "{seconds:.0f} s: {report}",
+    "cli.preparing": "[{bar}] {percent:3.0f}% {seconds:4.0f} s  {step}",
     # --- la ayuda de la línea de órdenes ---
     "help.help": "muestra esta ayuda y termina",
     "help.damero": (
@@ -306,6 +309,8 @@ MESSAGES: dict[str, str] = {
     "help.position_metavar": "POSICIÓN",
     "help.replay": "reproduce un fichero de partida de cualquier juego, reconociendo el juego",
     "help.replay_file": "el fichero de la partida",
+    "help.setup": "compila lo que necesitan los juegos, una sola vez (el motor del Othello), en lugar de al usarlo por primera vez",
+    "cli.nothing_to_set_up": "Ya está todo compilado: no hay nada que hacer.",
     "help.serve": "jugar en el navegador: arranca el servidor; las partidas se guardan en una base de datos",
     "help.host": "dirección en la que escuchar (por omisión 127.0.0.1)",
     "help.port": "puerto en el que escuchar (por omisión 8000)",
@@ -366,7 +371,10 @@ MESSAGES: dict[str, str] = {
     "record.file_help": (
         "Escriba el nombre de un fichero; una línea vacía o q sale sin elegir ninguno."
     ),
-    "cli.not_here": "'{key}' no hace nada aquí: escriba el nombre de un fichero, o ? para ver la ayuda.",
+    "cli.not_here": "'{key}' no hace nada aquí: {expected}, o ? para ver la ayuda.",
+    "cli.expect_file": "escriba el nombre de un fichero",
+    "cli.expect_yes_no": "responda s (sí) o n (no)",
+    "cli.yes_no_help": "Responda s (o sí) para decir que sí; n, o cualquier otra cosa, es que no.",
     "menu.type_a_number": "Escriba uno de los números que se muestran.",
     "analysis.review_heading": "{title}: {count} jugadas y lo que da el mejor juego tras cada una",
     "analysis.review_heading_one": "{title}: una jugada y lo que da el mejor juego tras ella",
