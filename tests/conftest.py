@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import select
 import signal
@@ -213,3 +214,56 @@ def run_in_terminal(
             process.kill()
         process.wait()
     return shown.decode("utf-8", "replace")
+
+
+class Terminal:
+    """`python -m damero ARGUMENTS` on a pseudo-terminal, driven by what it shows: a test waits
+    for a text to appear, then types, as a person at a keyboard does, whatever the machine's
+    load."""
+
+    def __init__(
+        self, arguments: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None
+    ) -> None:
+        self.master, slave = os.openpty()
+        environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80"}
+        environment.pop("NO_COLOR", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "damero", *arguments],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=environment | (env or {}),
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.shown = ""
+        """Everything the terminal showed so far, echoes included."""
+        self._read_to = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def wait_for(self, text: str, *, timeout: float = WAIT_SECONDS) -> str:
+        """What the terminal showed since the last wait, up to and including `text`."""
+        deadline = time.monotonic() + timeout
+        while (found := self.shown.find(text, self._read_to)) < 0:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {text!r} in {self.shown[self._read_to :][-3000:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            try:
+                chunk = os.read(self.master, 65536) if ready else b""
+            except OSError:  # the program ended and closed the terminal
+                chunk = b""
+            assert chunk or not ready, f"ended before {text!r}: {self.shown[-3000:]!r}"
+            self.shown += self._decoder.decode(chunk)
+        start, self._read_to = self._read_to, found + len(text)
+        return self.shown[start : self._read_to]
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        """Ends the program if it still runs; its exit status."""
+        os.close(self.master)
+        if self.process.poll() is None:
+            self.process.kill()
+        return self.process.wait()
