@@ -65,6 +65,7 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     )
     setup = _add_parser(commands, catalog, "setup", text("help.setup"))
     _add_language(setup, catalog, default=argparse.SUPPRESS)
+    setup.add_argument("--quiet", action="store_true", help=text("help.setup_quiet"))
     serve = _add_parser(commands, catalog, "serve", text("help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
     serve.add_argument("--port", type=_integer(catalog), default=8000, help=text("help.port"))
@@ -117,7 +118,7 @@ def _argparse_speaking(catalog: Catalog) -> Iterator[None]:
     """argparse's own words (its usage line, headings and errors) in the catalogue's language,
     through the gettext functions argparse looks them up with while it builds and parses."""
     saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
-    setattr(argparse, "_", catalog.gettext)  # noqa: B010 (a name no attribute syntax reaches)
+    setattr(argparse, "_", catalog.gettext)  # noqa: B010 (names typeshed does not declare)
     setattr(argparse, "ngettext", catalog.ngettext)  # noqa: B010
     try:
         yield
@@ -416,12 +417,10 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command is None:
         return front_door(console, lambda game: _play(console, game, Seating()))
     if arguments.command == "setup":
-        return _set_up(console)
+        return _set_up(console, quiet=arguments.quiet)
     if arguments.command == "serve":
         # Imported here: the terminal games need none of the server's packages.
         from damero.web.server import serve
-
-        _set_up(console, quiet=True)  # before the first game wants the computer
         return serve(
             console.say_message,
             host=arguments.host,
@@ -464,9 +463,9 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     return play.play_games(console, game, seating, save=save)
 
 
-def _set_up(console: Console, *, quiet: bool = False) -> int:
+def _set_up(console: Console, *, quiet: bool) -> int:
     """`damero setup`: what the games' analysts do once (the Othello engine compiled), done now
-    rather than on first use; `quiet` says nothing if it was done already."""
+    rather than on first use; `quiet` says nothing if it was all done already."""
     did = [prepare(console, game.analyst) for game in games.GAMES]
     if not any(did) and not quiet:
         console.say("cli.nothing_to_set_up")

@@ -159,14 +159,11 @@ class Console:
         the line that says it thinks, and vanish when the board is redrawn) and are dropped when
         it is done, so that nothing is played from a prompt that looks empty. Piped input is a
         script of answers, and is kept."""
-        try:
-            descriptor = self.stdin.fileno()
-            saved = termios.tcgetattr(descriptor)
-        except (AttributeError, ValueError, OSError, termios.error):  # not a terminal
-            saved = None
-        if self.echo or saved is None:
+        if self.echo:
             yield
             return
+        descriptor = self.stdin.fileno()
+        saved = termios.tcgetattr(descriptor)
         quiet = list(saved)
         quiet[3] &= ~termios.ECHO  # the local modes
         termios.tcsetattr(descriptor, termios.TCSANOW, quiet)
@@ -202,7 +199,7 @@ class Console:
         input, and a line typed at a terminal before the prompt came (the terminal showed it
         then, above, and the redrawn board may have wiped it).
         """
-        self._keys.clear()
+        self._keys.clear()  # single keys typed ahead are not the start of a line
         typed_ahead = not self.echo and self._line_waiting()
         self.stdout.write(fit(prompt))
         self.stdout.flush()
@@ -220,7 +217,7 @@ class Console:
             return True
         try:
             ready, _, _ = select.select([self.stdin], [], [], 0)
-        except (OSError, ValueError, TypeError):
+        except (OSError, ValueError):  # closed
             return False
         return bool(ready)
 

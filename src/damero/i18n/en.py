@@ -305,6 +305,7 @@ MESSAGES: dict[str, str] = {
     "help.replay": "replay a game file of any game, recognising its game",
     "help.replay_file": "the game file",
     "help.setup": "compile what the games need once (the Othello engine), rather than on first use",
+    "help.setup_quiet": "say nothing if everything is compiled already",
     "cli.nothing_to_set_up": "Everything is compiled already: nothing to do.",
     "help.serve": "play in the browser: start the server; games are kept in a database",
     "help.host": "address to listen on (default 127.0.0.1)",

@@ -310,6 +310,7 @@ MESSAGES: dict[str, str] = {
     "help.replay": "reproduce un fichero de partida de cualquier juego, reconociendo el juego",
     "help.replay_file": "el fichero de la partida",
     "help.setup": "compila lo que necesitan los juegos, una sola vez (el motor del Othello), en lugar de al usarlo por primera vez",
+    "help.setup_quiet": "no decir nada si ya está todo compilado",
     "cli.nothing_to_set_up": "Ya está todo compilado: no hay nada que hacer.",
     "help.serve": "jugar en el navegador: arranca el servidor; las partidas se guardan en una base de datos",
     "help.host": "dirección en la que escuchar (por omisión 127.0.0.1)",
