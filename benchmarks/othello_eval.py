@@ -32,7 +32,8 @@ from damero.games.othello import Othello
 
 GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
-"""Differs from every seed the shipped weights were trained with (see the README)."""
+"""Differs from every seed the shipped weights were trained with (docs/engine.md, "The learned
+evaluation")."""
 
 Evaluator = Callable[[int, int], float]
 

@@ -149,12 +149,13 @@ def compiled_engine() -> None:
 
 @pytest.fixture(scope="module")
 def with_nim() -> Iterator[None]:
-    """Nim added to `damero.games.GAMES`, as a fourth game's module would be, for the module's tests."""
-    import damero.games
+    """Nim added to `damero.registry.GAMES`, as a fourth game's module would be, for the module's
+    tests."""
+    import damero.registry
     from nim import Nim
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(damero.games, "GAMES", (*damero.games.GAMES, Nim()))
+        patch.setattr(damero.registry, "GAMES", (*damero.registry.GAMES, Nim()))
         yield
 
 

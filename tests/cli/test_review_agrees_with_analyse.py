@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from damero.analysis import SIDE_NAMES
 from damero.cli import main
 from damero.core import Game
-from damero.games import GAMES
 from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
 from damero.games.tictactoe import TicTacToe
 from damero.records import Record, format_for, read_file
+from damero.registry import GAMES
 
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 

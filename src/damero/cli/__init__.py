@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from damero import games
+from damero import registry
 from damero.cli import advice, play
 from damero.cli.console import (
     Console,
@@ -43,7 +43,7 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     parser = _parser(catalog, prog="damero", description=text("help.damero"))
     _add_language(parser, catalog, default=None)
     commands = parser.add_subparsers(dest="command", metavar=text("help.game_metavar"))
-    for game in games.GAMES:
+    for game in registry.GAMES:
         _add_game(commands, catalog, game)
     replay = _add_parser(commands, catalog, "replay", text("help.replay"))
     _add_language(replay, catalog, default=argparse.SUPPRESS)
@@ -421,6 +421,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command == "serve":
         # Imported here: the terminal games need none of the server's packages.
         from damero.web.server import serve
+
         return serve(
             console.say_message,
             host=arguments.host,
@@ -435,7 +436,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
         )
     if arguments.command == "replay":
         return play.replay_file(console, arguments.file, Seating())
-    game = games.find_game(arguments.command)
+    game = registry.find_game(arguments.command)
     chosen = {
         option: getattr(arguments, option)
         for option in game.options
@@ -466,7 +467,7 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
 def _set_up(console: Console, *, quiet: bool) -> int:
     """`damero setup`: what the games' analysts do once (the Othello engine compiled), done now
     rather than on first use; `quiet` says nothing if it was all done already."""
-    did = [prepare(console, game.analyst) for game in games.GAMES]
+    did = [prepare(console, game.analyst) for game in registry.GAMES]
     if not any(did) and not quiet:
         console.say("cli.nothing_to_set_up")
     return 0

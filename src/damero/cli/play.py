@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from damero import games
+from damero import registry
 from damero.cli.advice import hint
 from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
@@ -69,7 +69,7 @@ def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None
     A file cut off by a crash gives its complete entries, after saying where it was cut.
     """
     try:
-        return read_file(path, games.GAMES, game)
+        return read_file(path, registry.GAMES, game)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         partial = error.partial if isinstance(error, CutOffRecordError) else None
@@ -83,7 +83,7 @@ def read_to_continue(console: Console, file: AppendOnlyFile, game: Game[Any, Any
     agrees, by cutting off its last, incomplete entry."""
     path = file.path
     try:
-        return read_file(path, games.GAMES, game)
+        return read_file(path, registry.GAMES, game)
     except CutOffRecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):

@@ -1,7 +1,7 @@
 """Message catalogues and the choice of language: Spanish or English, from the option, else the locale.
 
 The shared catalogues (`en`, `es`) hold the words every game uses; each game brings its own
-words (`Game.messages`), looked up among the games in `damero.games.GAMES` when it is asked.
+words (`Game.messages`), looked up among the games in `damero.registry.GAMES` when it is asked.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import os
 import string
 from collections.abc import Mapping
 
-from damero import games
+from damero import registry
 from damero.core import Message
 from damero.i18n import en, es
 
@@ -112,14 +112,14 @@ _SWAP_SEPARATORS = str.maketrans({".": ",", ",": "."})
 def every_message(language: str) -> dict[str, str]:
     """Every message there is in `language`: the shared catalogue, then each game's own words."""
     messages = dict(_CATALOGUES[language])
-    for game in games.GAMES:
+    for game in registry.GAMES:
         messages.update(game.messages.get(language, {}))
     return messages
 
 
 def _game_message(language: str, key: str) -> str:
     """The words a game brings itself (`Game.messages`), looked up in the games there are now."""
-    for game in games.GAMES:
+    for game in registry.GAMES:
         template = game.messages.get(language, {}).get(key)
         if template is not None:
             return template

@@ -24,7 +24,7 @@ from damero.engines.othello.search import (
     scores_are_exact,
     search,
 )
-from damero.games.othello.rules import Move, OthelloPosition
+from damero.rules.othello import Move, OthelloPosition
 
 __all__ = [
     "CACHE_FOLDER",

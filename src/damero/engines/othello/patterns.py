@@ -30,7 +30,7 @@ from damero.engines.othello.bits import Board as Word
 from damero.engines.othello.bits import popcount
 from damero.engines.othello.board import engine_board
 from damero.engines.othello.cache import CACHING
-from damero.games.othello.rules import OthelloPosition
+from damero.rules.othello import OthelloPosition
 
 SIZE = 8
 STAGE_EMPTIES = 4

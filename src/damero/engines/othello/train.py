@@ -45,7 +45,7 @@ from damero.engines.othello.patterns import (
     save_weights,
     stage_of,
 )
-from damero.games.othello.rules import OthelloPosition
+from damero.rules.othello import OthelloPosition
 
 _GEOMETRY = geometry_of(8)
 _FULL = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -1,10 +1,10 @@
 """The adapter between Othello and its engine: the engine player, the analyst and the perft and
 solve commands, which load `damero.engines.othello` only on first use.
 
-The engine is compiled by numba, which takes seconds; a Four Cats game, or an Othello game
-between two people, must not pay for it. And the engine imports the Othello rules, which Python
-loads through this game's package entry. So the functions here import the engine when first
-called, lazy loads that tests/test_layers.py lists.
+numba takes a second to load and compiles the engine on first use; a Four Cats game, or an
+Othello game between two people, must not pay for it. So the functions here import the engine
+when first called, the one lazy load of a game (listed in tests/test_layers.py, which checks
+that no other module loads numba).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from damero.core import (
     describe_value,
 )
 from damero.errors import os_reason
-from damero.games.othello.rules import Move, OthelloPosition, format_move, parse_position
 from damero.players import THINKING, check_level
+from damero.rules.othello import Move, OthelloPosition, format_move, parse_position
 
 
 class OthelloEnginePlayer:

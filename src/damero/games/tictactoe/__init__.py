@@ -1,8 +1,8 @@
 """Tic-tac-toe as damero plays it: the `TicTacToe` Game value that ties the rules to the move
-list, the negamax analyst and the game's words. A new game copies this package: `rules.py`,
-`words.py` and this entry.
+list, the negamax analyst and the game's words. A new game copies `damero.rules.tictactoe` and
+this package: `board.py`, `words.py` and this entry.
 
-The rules live in `damero.games.tictactoe.rules`; their public names are re-exported here.
+The rules live in `damero.rules.tictactoe`; their public names are re-exported here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from damero.core import (
 )
 from damero.games.tictactoe import board as tictactoe_board
 from damero.games.tictactoe import words
-from damero.games.tictactoe.rules import (
+from damero.players import negamax_analyst
+from damero.records.movelist import MOVE_LIST, MoveListFormat
+from damero.rules.tictactoe import (
     CELLS,
     EMPTY_CELL,
     LINES,
@@ -39,8 +41,6 @@ from damero.games.tictactoe.rules import (
     parse_cell,
     player_name,
 )
-from damero.players import negamax_analyst
-from damero.records.movelist import MOVE_LIST, MoveListFormat
 
 __all__ = [
     "CELLS",
