@@ -159,6 +159,27 @@ def with_nim() -> Iterator[None]:
         yield
 
 
+def on_a_terminal(
+    arguments: Sequence[str], *, cwd: Path, env: dict[str, str] | None
+) -> tuple[int, subprocess.Popen[bytes]]:
+    """`python -m damero ARGUMENTS` started on a new pseudo-terminal of 80 columns that shows
+    colour: the terminal's end the test holds, and the process."""
+    master, slave = os.openpty()
+    environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    environment.pop("NO_COLOR", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "damero", *arguments],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=cwd,
+        env=environment | (env or {}),
+        start_new_session=True,
+    )
+    os.close(slave)
+    return master, process
+
+
 def run_in_terminal(
     arguments: Sequence[str],
     keys: Sequence[str],
@@ -173,19 +194,7 @@ def run_in_terminal(
     Each key string is typed once the program has written something and then nothing for
     `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
     """
-    master, slave = os.openpty()
-    environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
-    environment.pop("NO_COLOR", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", *arguments],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=cwd,
-        env=environment | (env or {}),
-        start_new_session=True,
-    )
-    os.close(slave)
+    master, process = on_a_terminal(arguments, cwd=cwd, env=env)
     shown = b""
     pending = list(keys)
     answered = False  # the program wrote something since the last key
@@ -225,19 +234,7 @@ class Terminal:
     def __init__(
         self, arguments: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None
     ) -> None:
-        self.master, slave = os.openpty()
-        environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80"}
-        environment.pop("NO_COLOR", None)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "damero", *arguments],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=cwd,
-            env=environment | (env or {}),
-            start_new_session=True,
-        )
-        os.close(slave)
+        self.master, self.process = on_a_terminal(arguments, cwd=cwd, env=env)
         self.shown = ""
         """Everything the terminal showed so far, echoes included."""
         self._read_to = 0

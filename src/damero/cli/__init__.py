@@ -11,7 +11,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from damero import registry
 from damero.cli import advice, play
@@ -256,7 +256,13 @@ def _add_play_options(
         what = text(f"{game.name}.{name}_option")
         # Without an action the menu asks for the options not given; `play` takes the usual ones.
         key = "help.option_asked" if default is None else "help.option"
-        option(name, None, type=count, choices=values, help=text(key, what=what, usual=usual))
+        option(
+            name,
+            None,
+            type=_whole_number(catalog),
+            choices=values,
+            help=text(key, what=what, usual=usual),
+        )
     records = parser.add_mutually_exclusive_group()
     file_metavar = text("help.file_metavar")
     records.add_argument(
@@ -275,40 +281,45 @@ def _add_play_options(
     )
 
 
-def _seconds(catalog: Catalog) -> Callable[[str], float]:
-    """The type of a number of seconds, 0 or more and finite, refused in words otherwise."""
+ValueT = TypeVar("ValueT")
 
-    def seconds(text: str) -> float:
+
+def _in_words(
+    parse: Callable[[str], ValueT], catalog: Catalog, key: str
+) -> Callable[[str], ValueT]:
+    """`parse` as an option's type: text it refuses with ValueError is refused in the
+    catalogue's words (`key`, quoting the text) rather than in argparse's own."""
+
+    def typed(text: str) -> ValueT:
         try:
-            return parse_seconds(text)
+            return parse(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(catalog.text("help.bad_seconds", text=text)) from None
+            raise argparse.ArgumentTypeError(catalog.text(key, text=text)) from None
 
-    return seconds
+    typed.__name__ = parse.__name__
+    return typed
+
+
+def _seconds(catalog: Catalog) -> Callable[[str], float]:
+    """The type of a number of seconds, 0 or more and finite."""
+    return _in_words(parse_seconds, catalog, "help.bad_seconds")
 
 
 def _whole_number(catalog: Catalog) -> Callable[[str], int]:
-    """The type of a count (a depth, a size, a level), 0 or more, refused in words otherwise."""
-
-    def whole_number(text: str) -> int:
-        try:
-            return count(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(catalog.text("help.bad_count", text=text)) from None
-
-    return whole_number
+    """The type of a count (a depth, a size, a level), 0 or more."""
+    return _in_words(count, catalog, "help.bad_count")
 
 
 def _integer(catalog: Catalog) -> Callable[[str], int]:
-    """The type of a whole number of any sign (a seed, a port), refused in words otherwise."""
+    """The type of a whole number of any sign (a seed, a port)."""
 
     def integer(text: str) -> int:
         number = parse_number(text)
         if number is None:
-            raise argparse.ArgumentTypeError(catalog.text("help.bad_integer", text=text))
+            raise ValueError(text)
         return number
 
-    return integer
+    return _in_words(integer, catalog, "help.bad_integer")
 
 
 SEATS = {"human": "human", "computer": "computer", "persona": "human", "ordenador": "computer"}
@@ -320,12 +331,11 @@ def _seat(catalog: Catalog) -> Callable[[str], str]:
     """The type of a side's option: 'human' or 'computer' in either language."""
 
     def seat(text: str) -> str:
-        chosen = SEATS.get(text.strip().lower())
-        if chosen is None:
-            raise argparse.ArgumentTypeError(catalog.text("help.bad_seat", text=text))
-        return chosen
+        if text.strip().lower() not in SEATS:
+            raise ValueError(text)
+        return SEATS[text.strip().lower()]
 
-    return seat
+    return _in_words(seat, catalog, "help.bad_seat")
 
 
 def _delay(catalog: Catalog) -> Callable[[str], float]:

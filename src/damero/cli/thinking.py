@@ -1,4 +1,5 @@
-"""Runs a computer's thinking beside the prompt loop, so Ctrl-C is never blocked and a long think shows."""
+"""Runs a computer's thinking beside the prompt loop, so Ctrl-C is never blocked and a long think
+shows; and what must be done once before it (an engine compiled), with a progress bar."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def think(
     it reports and the time so far every second.
     """
     out = console.stdout if stream is None else stream
-    started = time.monotonic() + QUIET_SECONDS
+    started = time.monotonic()
     announced = False
 
     def tick() -> None:
