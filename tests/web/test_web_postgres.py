@@ -379,20 +379,19 @@ def test_a_rematch_accepted_at_once_through_two_servers_is_one_game(
             join(a, game_id, o_token) as o_on_a,
             join(b, game_id, o_token) as o_on_b,
         ):
-            first = receive(x)
-            assert first["type"] == "state", first
-            version = first["version"]
+            version = receive(x)["version"]
             receive(o_on_a)
             receive(o_on_b)
             send(x, type="resign", version=version)
             send(x, type="rematch", version=version + 1)
-            for socket in (o_on_a, o_on_b):
-                state_at(socket, version + 2)
+            for page in (o_on_a, o_on_b):
+                state_at(page, version + 2)
+            # O accepts at once from both its pages, one on each server.
             send(o_on_a, type="rematch", version=version + 2)
             send(o_on_b, type="rematch", version=version + 2)
             agreed = [
-                until(socket, lambda m: m["type"] == "state" and m["next"] is not None)
-                for socket in (o_on_a, o_on_b, x)
+                until(page, lambda m: m["type"] == "state" and m["next"] is not None)
+                for page in (o_on_a, o_on_b, x)
             ]
             assert len({state["next"]["id"] for state in agreed}) == 1
             rematches.add(agreed[0]["next"]["id"])
