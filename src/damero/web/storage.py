@@ -653,24 +653,25 @@ def _game_of(item: Item) -> str:
 
 def _create(connection: Connection, stored: StoredGame) -> bool:
     connection.execute(
-        GAMES.insert().values(
-            id=stored.id,
-            game=stored.game,
-            options=json.dumps(dict(stored.options), sort_keys=True),
-            start=stored.start,
-            version=stored.version,
-            move_count=len(stored.moves),
-            finished=stored.finished,
-            first_token=stored.seats[0].token_hash,
-            second_token=stored.seats[1].token_hash,
-            first_level=stored.seats[0].level,
-            second_level=stored.seats[1].level,
-            created=stored.created,
-            mode=stored.mode,
-            round=stored.round,
-            falls_at=stored.falls_at,
-            moved_at=stored.created,
-        )
+        GAMES.insert(),
+        {
+            "id": stored.id,
+            "game": stored.game,
+            "options": json.dumps(dict(stored.options), sort_keys=True),
+            "start": stored.start,
+            "version": stored.version,
+            "move_count": len(stored.moves),
+            "finished": stored.finished,
+            "first_token": stored.seats[0].token_hash,
+            "second_token": stored.seats[1].token_hash,
+            "first_level": stored.seats[0].level,
+            "second_level": stored.seats[1].level,
+            "created": stored.created,
+            "mode": stored.mode,
+            "round": stored.round,
+            "falls_at": stored.falls_at,
+            "moved_at": stored.created,
+        },
     )
     return True
 
@@ -750,40 +751,50 @@ def _apply(connection: Connection, change: Change) -> bool:
     return True
 
 
+_THIS_GAME = GAMES.c.id == sa.bindparam("game_key")
+_PAGES_OF_SIDE = sa.and_(
+    PRESENCE.c.game_id == sa.bindparam("game_key"),
+    PRESENCE.c.side == sa.bindparam("side"),
+    PRESENCE.c.process == sa.bindparam("process"),
+)
+_ATTEND = (
+    GAMES.update().where(_THIS_GAME).values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
+)
+_GONE_SINCE = sa.select(*GONE, GAMES.c.attendance).where(_THIS_GAME)
+_HAD_PAGE = sa.select(sa.func.count()).where(_PAGES_OF_SIDE)
+_OPEN_PAGE = PRESENCE.insert().values(
+    game_id=sa.bindparam("game_key"), side=sa.bindparam("side"), process=sa.bindparam("process")
+)
+_CLOSE_PAGE = PRESENCE.delete().where(_PAGES_OF_SIDE)
+_PAGES = (
+    sa.select(PRESENCE.c.side, sa.func.count())
+    .where(PRESENCE.c.game_id == sa.bindparam("game_key"))
+    .group_by(PRESENCE.c.side)
+)
+_SET_GONE = (
+    GAMES.update()
+    .where(_THIS_GAME)
+    .values(first_gone=sa.bindparam("gone_first"), second_gone=sa.bindparam("gone_second"))
+)
+"""Built once, as _MOVE_ON: each page that opens or closes runs them."""
+
+
 def _attend(connection: Connection, item: Attending, process: str) -> Attendance | None:
     """`process`'s pages on a side of a game opened or closed: where the game's players now are.
 
     The game's row is written first, so that its lock is taken before anything is read: the
     changes of one game's presence, and its claims, go one at a time on every database."""
-    counted = connection.execute(
-        GAMES.update()
-        .where(GAMES.c.id == item.game_id)
-        .values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
-    ).rowcount
-    if counted != 1:
+    game = {"game_key": item.game_id}
+    if connection.execute(_ATTEND, game).rowcount != 1:
         return None
-    row = connection.execute(
-        sa.select(*GONE, GAMES.c.attendance).where(GAMES.c.id == item.game_id)
-    ).one()
-    mine = sa.and_(
-        PRESENCE.c.game_id == item.game_id,
-        PRESENCE.c.side == item.side,
-        PRESENCE.c.process == process,
-    )
-    had = connection.execute(sa.select(sa.func.count()).where(mine)).scalar_one() > 0
+    row = connection.execute(_GONE_SINCE, game).one()
+    mine = {**game, "side": item.side, "process": process}
+    had = connection.execute(_HAD_PAGE, mine).scalar_one() > 0
     if item.here and not had:
-        connection.execute(
-            PRESENCE.insert().values(game_id=item.game_id, side=item.side, process=process)
-        )
+        connection.execute(_OPEN_PAGE, mine)
     elif not item.here and had:
-        connection.execute(PRESENCE.delete().where(mine))
-    counts: dict[int, int] = dict(
-        connection.execute(
-            sa.select(PRESENCE.c.side, sa.func.count())
-            .where(PRESENCE.c.game_id == item.game_id)
-            .group_by(PRESENCE.c.side)
-        ).all()
-    )
+        connection.execute(_CLOSE_PAGE, mine)
+    counts: dict[int, int] = dict(connection.execute(_PAGES, game).all())
     here = (counts.get(0, 0) > 0, counts.get(1, 0) > 0)
     gone = [row[0], row[1]]
     for side in (0, 1):
@@ -791,11 +802,7 @@ def _attend(connection: Connection, item: Attending, process: str) -> Attendance
             gone[side] = None
         elif side == item.side and had and not item.here:
             gone[side] = item.at  # its last page closed now
-    connection.execute(
-        GAMES.update()
-        .where(GAMES.c.id == item.game_id)
-        .values(first_gone=gone[0], second_gone=gone[1])
-    )
+    connection.execute(_SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
     return Attendance(item.game_id, here, (gone[0], gone[1]), row.attendance)
 
 
