@@ -1,21 +1,30 @@
-"""Prints moves per second and move latency through the WebSocket API of real `damero serve` processes.
+"""Prints what a move costs `damero serve` beside the floor of its stack, measured in the same run.
 
 Each of --games games has two sockets, one per seat, playing random legal Four Cats and the
-Mouse games by link; a finished game is replaced by a new one. Latency runs from sending a
-move to the opponent's socket receiving the state that holds it (the server commits first).
-With several servers the two seats of a game sit on different processes, as behind a load
-balancer, so every move crosses PostgreSQL's NOTIFY. Loopback only, bounded by --seconds.
+Mouse games by link, as the page does (events, moves sent as the cells clicked); a finished game
+is replaced by a new one. Latency runs from sending a move to the opponent's socket receiving
+the event that holds it (the server commits first). With several servers the two seats of a game
+sit on different processes, as behind a load balancer, so every move crosses PostgreSQL's NOTIFY.
+Loopback only, bounded by --seconds.
 
-    python benchmarks/web.py                      # one server on SQLite
-    python benchmarks/web.py --servers 1 2 4      # the same, then 1, 2 and 4 servers on one
-                                                  # PostgreSQL (a throwaway cluster; needs root)
+The floor (benchmarks/floor.py) is a bare server of the same stack doing the least a game server
+must do for a move: parse it, commit it to SQLite in WAL mode, send a small event to both seats.
+It is measured first, under the same load, and every figure after it is printed with its ratio
+to the floor's; --rounds runs floor and servers again in turn and prints the medians, since a
+machine shared with other work gives different figures from one minute to the next.
+
+    python benchmarks/web.py                      # the floor, then one server on SQLite
+    python benchmarks/web.py --servers 2          # then two servers on one PostgreSQL (a
+                                                  # throwaway cluster; needs root)
+    python benchmarks/web.py --rounds 5           # five times over, floor and servers in turn
     python benchmarks/web.py --pause 0.09         # players think 90 ms before each move
     python benchmarks/web.py --thinks 4 --pause 0.05   # and four level-5 10x10 Othello games
                                                   # against the computer think all along
+    python benchmarks/web.py --profile out.txt    # and py-spy samples the SQLite server
 
-Each run also prints the servers' own CPU time per accepted move (from /proc, so the load
-generator's share is not counted) and the bytes the sockets received per move; --commits
-measures PostgreSQL's own commits per second on this machine, for comparison.
+Each run prints the servers' own CPU time per accepted move (from /proc, so the load
+generator's share is not counted) and the bytes the sockets received per move, joins included;
+--commits measures PostgreSQL's own commits per second on this machine, for comparison.
 
 Without --pause every player answers at once, so the figures are the most moves a second the
 server accepts, and the latency is mostly the queue of 200 games' moves waiting their turn.
@@ -30,11 +39,15 @@ import asyncio
 import json
 import os
 import random
+import re
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +55,7 @@ from websockets.asyncio.client import connect
 
 # The tests' helpers start a server on a free port and a throwaway PostgreSQL cluster.
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
-from servers import PostgresCluster, Server
+from servers import PostgresCluster, Server, free_port
 
 
 def create_game(base: str, index: int, **body: object) -> dict[str, str]:
@@ -79,21 +92,34 @@ class Totals:
         self.reasons: set[str] = set()
         self.received = 0
         """Bytes the sockets of the measured games received."""
+        self.events: list[int] = []
+        """The size of each event received, in bytes."""
+
+
+OTHER = {"first": "second", "second": "first"}
 
 
 def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     """What events.js does: the state after `event`, which follows it."""
-    state = {**state, "version": event["version"]}
-    state["moves"] = state["moves"][: event["keep"]] + event["add"]
-    for path, value in event["set"]:
-        target = state
-        for key in path[:-1]:
-            target = target[key]
-        if isinstance(target, list) and path[-1] == len(target):
-            target.append(value)
-        else:
-            target[path[-1]] = value  # the benchmark keeps no older state to spoil
-    return state
+    fields = {key: value for key, value in event.items() if key not in ("type", "put")}
+    keep = fields.pop("keep", len(state["moves"]))
+    add = fields.pop("add", [])
+    side = state["turn"]
+    made = fields.pop("movers", None)
+    if made is None:
+        made = []
+        for _ in add:
+            made.append(side)
+            side = OTHER.get(side)
+    state = {**state, "moves": state["moves"][:keep] + add}
+    if made:
+        state["turn"] = OTHER.get(made[-1])
+    if "put" in event:
+        pieces = list(state["pieces"])
+        for index, piece in re.findall(r"(\d+)(\D)", event["put"]):
+            pieces[int(index)] = piece
+        state["pieces"] = "".join(pieces)
+    return {**state, **fields}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -102,43 +128,65 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def a_target(state: dict[str, Any], rng: random.Random) -> list[int] | str:
+    """A random legal move of the state's targets: the cells clicked, or a button's text."""
+    moves = [
+        [entry] if isinstance(entry, int) else entry if isinstance(entry, str) else [entry[0], end]
+        for entry in state["targets"]
+        for end in ([None] if not isinstance(entry, list) else entry[1:])
+    ]
+    return rng.choice(moves)
+
+
 async def play_games(
-    bases: list[str], index: int, totals: Totals, stop: float, pause: float
+    bases: list[str], index: int, totals: Totals, stop: float, pause: float, floor: bool
 ) -> None:
-    """Plays game after game on one pair of sockets, each seat on its own server if there are several."""
+    """Plays game after game on one pair of sockets, each seat on its own server if there are
+    several."""
     rng = random.Random(index)
     while time.monotonic() < stop:
-        created = await asyncio.to_thread(create_game, bases[index % len(bases)], index)
+        if floor:
+            created = await asyncio.to_thread(create_floor_game, bases[0])
+        else:
+            created = await asyncio.to_thread(create_game, bases[index % len(bases)], index)
         urls = [
             f"ws://{bases[(index + seat) % len(bases)]}/ws/{created['id']}"
-            f"?events=1&token={created[name]}"
+            + (f"?seat={name}" if floor else f"?events=1&token={created[name]}")
             for seat, name in enumerate(("first", "second"))
         ]
         async with connect(urls[0]) as first, connect(urls[1]) as second:
             seats = {"first": first, "second": second}
             await asyncio.gather(
                 *(
-                    player(name, sock, created["id"], rng, totals, stop, pause)
+                    player(name, sock, created["id"], rng, totals, stop, pause, floor)
                     for name, sock in seats.items()
                 )
             )
 
 
+def create_floor_game(base: str) -> dict[str, str]:
+    request = urllib.request.Request(f"http://{base}/games", data=b"", method="POST")
+    return {"id": str(json.loads(urllib.request.urlopen(request, timeout=30).read())["id"])}
+
+
 async def player(
     seat: str,
-    sock: object,
+    sock: Any,
     game_id: str,
     rng: random.Random,
     totals: Totals,
     stop: float,
     pause: float,
+    floor: bool,
 ) -> None:
+    """One seat: applies each event, and moves when it is its turn (on the floor, sides
+    alternate from the first and any text is a move)."""
     seen = 0
     state: dict[str, Any] = {}
     while True:
         waiting_since = time.monotonic()
         try:
-            text = await asyncio.wait_for(sock.recv(), STALL_SECONDS)  # type: ignore[attr-defined]
+            text = await asyncio.wait_for(sock.recv(), STALL_SECONDS)
         except TimeoutError:
             # Near the end an opponent may stop instead of moving; silence well before is a fault.
             if waiting_since + STALL_SECONDS <= stop:
@@ -150,30 +198,34 @@ async def player(
             continue  # a state sent again (a socket joining, a reconnection) is not news
         if message["type"] == "error":
             totals.refused += 1
-            totals.reasons.add(message["message"])
+            totals.reasons.add(message.get("message", "refused"))
             continue
         if message["type"] == "event":
-            if message["from"] != seen:
-                await sock.send(json.dumps({"type": "sync"}))  # type: ignore[attr-defined]
+            totals.events.append(len(text.encode()))
+            if message["version"] != seen + 1:
+                await sock.send(json.dumps({"type": "sync"}))
                 continue
-            state = apply_event(state, message)
+            state = {**state, **message} if floor else apply_event(state, message)
         elif message["type"] == "state":
             state = message
         else:
             continue
         seen = state["version"]
+        if floor:
+            state["turn"] = "first" if seen % 2 else "second"
         if state["turn"] == seat:  # the opponent moved: time it from its sending
             sent = totals.sent.pop((game_id, state["version"]), None)
             if sent is not None:
                 totals.latencies.append(time.perf_counter() - sent)
-        if state["over"] or time.monotonic() > stop:
+        if state.get("over") or time.monotonic() > stop:
             return
-        if state["turn"] == seat and state["legal"]:
+        if state["turn"] == seat and (floor or state["targets"]):
             if pause:
                 await asyncio.sleep(pause)
             totals.sent[(game_id, state["version"] + 1)] = time.perf_counter()
-            move = {"type": "move", "move": rng.choice(state["legal"]), "version": state["version"]}
-            await sock.send(json.dumps(move))  # type: ignore[attr-defined]
+            chosen = "20 24" if floor else a_target(state, rng)
+            made = {"move": chosen} if isinstance(chosen, str) else {"cells": chosen}
+            await sock.send(json.dumps({"type": "move", **made, "version": state["version"]}))
             totals.moves += 1
 
 
@@ -211,58 +263,147 @@ async def think_all_along(base: str, index: int, stop: float) -> None:
 
 
 async def measure(
-    bases: list[str], games: int, seconds: float, pause: float, thinks: int
+    bases: list[str], games: int, seconds: float, pause: float, thinks: int, floor: bool
 ) -> Totals:
     totals = Totals()
     stop = time.monotonic() + seconds
     await asyncio.gather(
-        *(play_games(bases, index, totals, stop, pause) for index in range(games)),
+        *(play_games(bases, index, totals, stop, pause, floor) for index in range(games)),
         *(think_all_along(bases[0], index, stop) for index in range(thinks)),
     )
     return totals
 
 
-def report(label: str, totals: Totals, seconds: float, cpu: float) -> None:
+@dataclass
+class Figures:
+    label: str
+    cpu: float
+    """Milliseconds of the servers' CPU per accepted move."""
+    bytes: float
+    """Bytes the sockets received per accepted move."""
+    rate: float
+    median: float
+    p99: float
+
+
+def report(
+    label: str, totals: Totals, seconds: float, cpu: float, floor: Figures | None
+) -> Figures | None:
     latencies = sorted(totals.latencies)
     if not latencies:
         print(f"{label}: no move completed")
-        return
-    median = statistics.median(latencies) * 1000
-    p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
-    print(
-        f"{label}: {totals.moves / seconds:,.0f} moves/s, latency median {median:.1f} ms, "
-        f"p99 {p99:.1f} ms ({len(latencies)} moves timed, {totals.refused} refused)"
-    )
+        return None
     accepted = max(totals.moves - totals.refused, 1)
+    figures = Figures(
+        label,
+        cpu * 1000 / accepted,
+        totals.received / accepted,
+        totals.moves / seconds,
+        statistics.median(latencies) * 1000,
+        latencies[int(len(latencies) * 0.99) - 1] * 1000,
+    )
+
+    def ratio(value: float, reference: float) -> str:
+        return "" if floor is None else f" ({value / reference:.2f} x the floor)"
+
     print(
-        f"  servers' CPU {cpu * 1000 / accepted:.2f} ms per accepted move (all servers together), "
-        f"{totals.received / accepted:,.0f} bytes received per move by the sockets"
+        f"{label}: {figures.rate:,.0f} moves/s, latency median {figures.median:.1f} ms, "
+        f"p99 {figures.p99:.1f} ms ({len(latencies)} moves timed, {totals.refused} refused)"
+    )
+    events = sorted(totals.events)
+    print(
+        f"  servers' CPU {figures.cpu:.3f} ms per accepted move"
+        f"{ratio(figures.cpu, floor.cpu if floor else 1)} (all servers together); "
+        f"{figures.bytes:,.0f} bytes received per move, joins included"
+        f"{ratio(figures.bytes, floor.bytes if floor else 1)}; events of "
+        f"{events[len(events) // 2]} bytes (median), {events[int(len(events) * 0.99)]} (p99), "
+        f"{events[-1]} at most"
     )
     if totals.stalled:
         print(f"  {totals.stalled} sockets heard nothing for {STALL_SECONDS} s")
     for reason in sorted(totals.reasons):
         print(f"  refused: {reason}")
+    return figures
+
+
+def start_floor(url: str, log: Path) -> subprocess.Popen[bytes]:
+    """benchmarks/floor.py on a free port, once it listens."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).parent / "floor.py"), "--port", str(port), "--db", url],
+        stdout=log.open("a"),
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+            process.base = f"127.0.0.1:{port}"  # type: ignore[attr-defined]
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the floor did not start; see {log}") from None
+            time.sleep(0.1)
 
 
 def run(
-    url: str, servers: int, games: int, seconds: float, pause: float, folder: Path, thinks: int = 0
-) -> None:
-    started = [Server(url, folder / f"server{index}.log") for index in range(servers)]
-    try:
+    url: str,
+    servers: int,
+    arguments: argparse.Namespace,
+    folder: Path,
+    floor: Figures | None,
+    *,
+    thinks: int = 0,
+    profile: str | None = None,
+) -> Figures | None:
+    """Measures `servers` damero servers on `url` (none: the floor, on SQLite)."""
+    if servers:
+        started = [Server(url, folder / f"server{index}.log") for index in range(servers)]
+        processes = [server.process for server in started]
         bases = [f"127.0.0.1:{server.port}" for server in started]
-        before = sum(cpu_seconds(server.process.pid) for server in started)
-        totals = asyncio.run(measure(bases, games, seconds, pause, thinks))
-        cpu = sum(cpu_seconds(server.process.pid) for server in started) - before
+    else:
+        processes = [start_floor(url, folder / "floor.log")]
+        bases = [processes[0].base]  # type: ignore[attr-defined]
+    sampler = None
+    if profile:
+        sampler = subprocess.Popen(
+            [
+                "py-spy",
+                "record",
+                "--pid",
+                str(processes[0].pid),
+                "--format",
+                "raw",
+                "--output",
+                profile,
+                "--rate",
+                "200",
+                "--nonblocking",
+                "--duration",
+                str(int(arguments.seconds)),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    try:
+        before = sum(cpu_seconds(process.pid) for process in processes)
+        totals = asyncio.run(
+            measure(bases, arguments.games, arguments.seconds, arguments.pause, thinks, not servers)
+        )
+        cpu = sum(cpu_seconds(process.pid) for process in processes) - before
     finally:
-        for server in started:
-            server.stop()
-    report(
-        f"{url.split(':', 1)[0]}, {servers} server(s), {games} games ({2 * games} sockets), "
-        f"{pause * 1000:.0f} ms pause" + (f", {thinks} level-5 Othello thinks" if thinks else ""),
-        totals,
-        seconds,
-        cpu,
-    )
+        if sampler is not None:
+            sampler.wait()
+        if servers:
+            for server in started:
+                server.stop()
+        else:
+            processes[0].terminate()
+            processes[0].wait()
+    label = (
+        f"{url.split(':', 1)[0]}, {servers} server(s)" if servers else "the floor (SQLite)"
+    ) + (f", {thinks} level-5 Othello thinks" if thinks else "")
+    return report(label, totals, arguments.seconds, cpu, floor)
 
 
 def commits_per_second(url: str, connections: int, seconds: float = 5.0) -> float:
@@ -296,7 +437,7 @@ def commits_per_second(url: str, connections: int, seconds: float = 5.0) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games at once (two sockets each)")
+    parser.add_argument("--games", type=int, default=100, help="games at once (two sockets each)")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument(
         "--pause", type=float, default=0.0, help="seconds a player waits before each move"
@@ -304,6 +445,7 @@ def main() -> None:
     parser.add_argument(
         "--servers", type=int, nargs="*", default=[], help="numbers of servers on PostgreSQL"
     )
+    parser.add_argument("--rounds", type=int, default=1, help="floor and servers, this many times")
     parser.add_argument(
         "--db", default=None, help="a PostgreSQL URL to use instead of a new cluster"
     )
@@ -313,22 +455,15 @@ def main() -> None:
     parser.add_argument(
         "--commits", action="store_true", help="PostgreSQL's own commits per second"
     )
+    parser.add_argument("--profile", help="py-spy's samples of the SQLite server, to this file")
     arguments = parser.parse_args()
+    ratios: dict[str, list[tuple[float, float]]] = {}
+    cluster: PostgresCluster | None = None
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        run(
-            f"sqlite:///{folder / 'bench.sqlite3'}",
-            1,
-            arguments.games,
-            arguments.seconds,
-            arguments.pause,
-            folder,
-            arguments.thinks,
-        )
-        if not arguments.servers and not arguments.commits:
-            return
-        cluster = None if arguments.db else PostgresCluster()
         try:
+            if arguments.servers or arguments.commits:
+                cluster = None if arguments.db else PostgresCluster()
             if arguments.commits:
                 url = arguments.db or cluster.new_database()  # type: ignore[union-attr]
                 for connections in (1, 8):
@@ -336,12 +471,40 @@ def main() -> None:
                     print(
                         f"PostgreSQL alone: {rate:,.0f} commits/s with {connections} connection(s)"
                     )
-            for servers in arguments.servers:
-                url = arguments.db or cluster.new_database()  # type: ignore[union-attr]
-                run(url, servers, arguments.games, arguments.seconds, arguments.pause, folder)
+            for number in range(arguments.rounds):
+                floor = run(
+                    f"sqlite:///{folder / f'floor{number}.sqlite3'}", 0, arguments, folder, None
+                )
+                if floor is None:
+                    continue
+                runs = [(f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1)]
+                for servers in arguments.servers:
+                    runs.append((arguments.db or cluster.new_database(), servers))  # type: ignore[union-attr]
+                for url, servers in runs:
+                    measured = run(
+                        url,
+                        servers,
+                        arguments,
+                        folder,
+                        floor,
+                        thinks=arguments.thinks if url.startswith("sqlite") else 0,
+                        profile=arguments.profile
+                        if url.startswith("sqlite") and not number
+                        else None,
+                    )
+                    if measured is not None:
+                        ratios.setdefault(measured.label, []).append(
+                            (measured.cpu / floor.cpu, measured.bytes / floor.bytes)
+                        )
         finally:
             if cluster is not None:
                 cluster.stop()
+    if arguments.rounds > 1:
+        print(f"medians of {arguments.rounds} rounds, each beside its own floor:")
+        for label, each in ratios.items():
+            cpu = statistics.median(cpu for cpu, _ in each)
+            sent = statistics.median(sent for _, sent in each)
+            print(f"  {label}: CPU {cpu:.2f} x the floor, bytes {sent:.2f} x the floor")
 
 
 if __name__ == "__main__":
