@@ -15,9 +15,11 @@ from damero.core import (
     Board,
     Cell,
     GameDefaults,
+    Layout,
     Message,
     Outcome,
     Piece,
+    PieceKind,
     Side,
     Target,
     parse_number,
@@ -87,7 +89,7 @@ MESSAGES = {
         "nim.too_many": "Heap {heap} has fewer than {count} counters.",
         "nim.game_over": "The game is over.",
         "nim.bad_position": "'{text}' is not a position: the heaps, then first or second.",
-        "nim.counter": "counter {number} of heap {heap}",
+        "nim.counter": "a counter",
     },
     "es": {
         "nim.title": "Nim",
@@ -107,7 +109,7 @@ MESSAGES = {
         "nim.too_many": "El montón {heap} tiene menos de {count} fichas.",
         "nim.game_over": "La partida ha terminado.",
         "nim.bad_position": "'{text}' no es una posición: los montones y first o second.",
-        "nim.counter": "ficha {number} del montón {heap}",
+        "nim.counter": "una ficha",
     },
 }
 
@@ -187,10 +189,10 @@ class Nim(GameDefaults):
     def messages(self) -> Mapping[str, Mapping[str, str]]:
         return MESSAGES
 
-    def board(self, position: NimPosition, last: Sequence[Take]) -> Board:
-        """A row per heap, a cell per counter it started with; clicking a counter takes it and
-        every counter to its right."""
-        return Board(
+    @property
+    def layout(self) -> Layout:
+        """A row per heap, a cell per counter it started with."""
+        return Layout(
             rows=len(START),
             columns=max(START),
             cells=tuple(
@@ -198,15 +200,14 @@ class Nim(GameDefaults):
                 for heap, size in enumerate(START)
                 for column in range(size)
             ),
+            kinds=(PieceKind(None, "counter", Message("nim.counter"), colour="grey"),),
+        )
+
+    def board(self, position: NimPosition, last: Sequence[Take]) -> Board:
+        """The counters left; clicking a counter takes it and every counter to its right."""
+        return Board(
             pieces=tuple(
-                Piece(
-                    heap,
-                    column,
-                    side=None,
-                    kind="counter",
-                    name=Message("nim.counter", {"number": column + 1, "heap": heap + 1}),
-                    colour="grey",
-                )
+                Piece(heap, column, 0)
                 for heap, size in enumerate(position.heaps)
                 for column in range(size)
             ),

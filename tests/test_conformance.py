@@ -204,12 +204,17 @@ def follow(board: Board, clicks: tuple[tuple[int, int], ...]) -> str | None:
 def test_the_board_shows_every_move_and_every_piece(game: Any, seed: int) -> None:
     positions, moves = playout(game, random.Random(seed))
     catalogs = [Catalog(language) for language in LANGUAGES]
+    layout = game.layout
+    cells = {(cell.row, cell.column) for cell in layout.cells}
+    assert all(0 <= row < layout.rows and 0 <= column < layout.columns for row, column in cells)
+    assert len(cells) == len(layout.cells), "each cell once"
+    assert layout.kinds, "the legend names every kind of piece"
+    for catalog in catalogs:
+        assert all(catalog.say(kind.name) for kind in layout.kinds)
+        assert all(catalog.say(name) for name in layout.side_names)
     for index, position in enumerate(positions):
         last = tuple(moves[index - 1 : index])
         board = game.board(position, last)
-        cells = {(cell.row, cell.column) for cell in board.cells}
-        assert all(0 <= row < board.rows and 0 <= column < board.columns for row, column in cells)
-        assert len(cells) == len(board.cells), "each cell once"
         assert set(board.last) <= cells
         legal = position.legal_moves()
         assert sorted(target.text for target in board.targets) == sorted(
@@ -228,12 +233,12 @@ def test_the_board_shows_every_move_and_every_piece(game: Any, seed: int) -> Non
                 continue
             assert 1 <= len(target.clicks) <= 2 and set(target.clicks) <= cells
             assert follow(board, target.clicks) == target.text, "the clicks pick out this move"
-        pieces = [(piece.row, piece.column, piece.side) for piece in board.pieces]
+        assert all(0 <= piece.kind < len(layout.kinds) for piece in board.pieces)
+        pieces = [
+            (piece.row, piece.column, layout.kinds[piece.kind].side) for piece in board.pieces
+        ]
         assert len(set(pieces)) == len(pieces) and {(r, c) for r, c, _ in pieces} <= cells
         assert set(pieces) == expected_pieces(game, position), "the pieces are the position's"
-        for piece in board.pieces:
-            for catalog in catalogs:
-                assert catalog.say(piece.name)
 
 
 @pytest.mark.parametrize(
@@ -248,16 +253,16 @@ def test_a_position_set_up_as_its_board_shows_it_is_the_same_position(game: Any,
     if not game.piece_kinds:
         return
     kinds = {(kind.side, kind.kind) for kind in game.piece_kinds}
-    labelled = {
-        (cell.row, cell.column) for cell in game.board(game.start(), ()).cells if cell.label
-    }
+    labelled = {(cell.row, cell.column) for cell in game.layout.cells if cell.label}
     for catalog in (Catalog(language) for language in LANGUAGES):
         assert all(catalog.say(kind.name) for kind in game.piece_kinds)
     positions, _ = playout(game, random.Random(seed))
     for position in positions:
         board = game.board(position, ())
+        kinds_drawn = [game.layout.kinds[piece.kind] for piece in board.pieces]
         placements = [
-            Placement(piece.row, piece.column, piece.side, piece.kind) for piece in board.pieces
+            Placement(piece.row, piece.column, kind.side, kind.kind)
+            for piece, kind in zip(board.pieces, kinds_drawn, strict=True)
         ]
         assert {(p.side, p.kind) for p in placements} <= kinds
         assert {(p.row, p.column) for p in placements} <= labelled

@@ -296,17 +296,12 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A piece on the cell at (row, column): its side (None for a piece of neither, as Nim's
-    counters), its kind ('cat', 'disc', 'mark'), what a screen reader says for it, the letter
-    drawn on it ('' for none) and its colour name."""
+    """A piece on the cell at (row, column); `kind` is its kind's index in the layout's `kinds`,
+    which says how it looks and what it is called."""
 
     row: int
     column: int
-    side: Side | None
-    kind: str
-    name: Message
-    symbol: str = ""
-    colour: str = "black"
+    kind: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,9 +316,10 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class PieceKind:
-    """A kind of piece as a page names and draws it, in the board's legend and in a position
-    editor's palette: its side, `kind` drawn with `symbol` and `colour`, and its name in words
-    ('a cat', 'Black (X)')."""
+    """A kind of piece as a page names and draws it, on the board, in its legend and in a
+    position editor's palette: its side (None for a piece of neither, as Nim's counters), `kind`
+    drawn with `symbol` (a letter, '' for none) and `colour`, and its name in words ('a cat',
+    'Black (X)'), which a screen reader says after a cell's name."""
 
     side: Side | None
     kind: str
@@ -343,23 +339,33 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """A position as a page draws it: a grid of `rows` x `columns` with the cells that exist, the
-    pieces, one `Target` per legal move, the cells that mark the last move, and the names of the
-    rows and columns to write along the edges (empty when the cells carry their own); `legend`
-    names each kind of piece, `side_names` the sides (first, second) where the page should call
-    them otherwise than the game's words do (Othello's X and O are Black and White)."""
+class Layout:
+    """What a page draws of a game's board that no position changes, described once for a game
+    and its options: a grid of `rows` x `columns` with the cells that exist, the `kinds` of piece
+    its positions show (every piece on the board is one of them, and the legend names them), the
+    names of the rows and columns to write along the edges (empty when the cells carry their
+    own), `side_names` for the sides (first, second) where the page should call them otherwise
+    than the game's words do (Othello's X and O are Black and White), and whether the page counts
+    the pieces of each kind (`counted`: Othello's discs)."""
 
     rows: int
     columns: int
     cells: tuple[Cell, ...]
+    kinds: tuple[PieceKind, ...]
+    row_names: tuple[str, ...] = ()
+    column_names: tuple[str, ...] = ()
+    side_names: tuple[Message, ...] = ()
+    counted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What a page draws of one position on its game's `Layout`: the pieces, one `Target` per
+    legal move, and the cells that mark the last move."""
+
     pieces: tuple[Piece, ...]
     targets: tuple[Target, ...]
     last: tuple[tuple[int, int], ...] = ()
-    row_names: tuple[str, ...] = ()
-    column_names: tuple[str, ...] = ()
-    legend: tuple[PieceKind, ...] = ()
-    side_names: tuple[Message, ...] = ()
 
 
 class Game(Protocol[PositionT, MoveT]):
@@ -464,9 +470,14 @@ class Game(Protocol[PositionT, MoveT]):
         show more than the seed's layout; None where the drawing already shows them."""
         ...
 
+    @property
+    def layout(self) -> Layout:
+        """The board every position of this game (with its options) is drawn on."""
+        ...
+
     def board(self, position: PositionT, last: Sequence[MoveT]) -> Board:
-        """`position` as a page draws it; `last` holds the move that led to it and the moves the
-        rules then made on their own (a forced pass), oldest first, () at the start."""
+        """`position` as a page draws it on `layout`; `last` holds the move that led to it and the
+        moves the rules then made on their own (a forced pass), oldest first, () at the start."""
         ...
 
     @property
@@ -477,7 +488,7 @@ class Game(Protocol[PositionT, MoveT]):
 
     def arrange(self, placements: Sequence[Placement], side_to_move: Side) -> PositionT:
         """The position holding exactly `placements`, `side_to_move` to move, as a person set it
-        up on the board `board` draws; InvalidPositionError saying why no game reaches it.
+        up on the board `layout` draws; InvalidPositionError saying why no game reaches it.
 
         The front end has checked that each placement is of one of `piece_kinds`, on a cell of
         the board that has a label, and alone on its cell."""

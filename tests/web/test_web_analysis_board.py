@@ -24,6 +24,7 @@ from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
 from damero.games.tictactoe import TicTacToe
 from damero.i18n import Catalog
+from damero.web.boards import layout_at
 
 PATIENT = 300.0
 """Seconds a step may take where a test wants it to finish: far more than any here needs."""
@@ -44,12 +45,21 @@ def set_up(client: TestClient, game: str, pieces: list[list[int]], side: str, **
 
 
 def placed(view: dict[str, Any]) -> list[list[int]]:
-    """The pieces of a view as its editor sends them back: [kind, row, column]."""
-    kinds = [(kind["side"], kind["kind"]) for kind in view["pieces"]]
+    """The pieces of a view, drawn on its layout, as its editor sends them back: [kind, row,
+    column], each kind an index into its palette."""
+    layout = layout_named(view)
+    palette = [(kind["side"], kind["kind"]) for kind in view["palette"]]
+    kinds = [palette.index((kind["side"], kind["kind"])) for kind in layout["kinds"]]
     return [
-        [kinds.index((piece["side"], piece["kind"])), piece["row"], piece["column"]]
-        for piece in view["board"]["pieces"]
+        [kinds[ord(piece) - ord("a")], cell["row"], cell["column"]]
+        for piece, cell in zip(view["pieces"], layout["cells"], strict=True)
+        if piece != "."
     ]
+
+
+def layout_named(view: dict[str, Any]) -> dict[str, Any]:
+    layout: dict[str, Any] = json.loads(layout_at(view["layout"]) or b"null")
+    return layout
 
 
 def values_until_done(socket: Any) -> list[dict[str, Any]]:
@@ -74,8 +84,11 @@ def test_a_view_gives_the_position_after_each_move_and_the_pieces_to_place(
         game.format_move(move): game.format_position(position.play(move))
         for move in position.legal_moves()
     }
-    assert {target["move"] for target in view["board"]["targets"]} == set(view["after"])
-    assert [(kind["side"], kind["kind"], kind["name"]) for kind in view["pieces"]] == [
+    assert set(view["moves"]) == set(view["after"])
+    cells = layout_named(view)["cells"]
+    for move, clicked in view["moves"].items():
+        assert [cells[cell]["label"].lstrip("0") for cell in clicked][-1] == move.split()[-1]
+    assert [(kind["side"], kind["kind"], kind["name"]) for kind in view["palette"]] == [
         ("first", "mouse", "el ratón"),
         ("second", "cat", "un gato"),
     ]

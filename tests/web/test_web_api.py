@@ -108,7 +108,7 @@ def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
             move(socket, cell, state["version"])
             state, seen = next_state(x), next_state(o)
             assert state["moves"] == list("14253"[:number]) == seen["moves"]
-            assert state["last"] == cell
+            assert state["last"] == [int(cell) - 1], "the cell played is marked, by its index"
         assert state["over"] and state["winner"] == "first" and state["legal"] == []
         assert "¡Felicidades" in " ".join(seen["status"]) or "Felicidades" in " ".join(
             seen["status"]
@@ -318,8 +318,8 @@ def test_every_othello_size_starts_as_the_seed_says(client: TestClient, size: in
         state = next_state(socket)
     start = OthelloPosition.start(size)
     assert state["position"].split()[0] == "".join(start.board_rows()).replace(".", "-")
-    assert state["status"][0] == "X: 2   O: 2"
-    assert len(state["legal"]) == 4
+    assert sorted(state["pieces"]) == ["."] * (size * size - 4) + ["a", "a", "b", "b"]
+    assert len(state["legal"]) == len(state["targets"]) == 4
 
 
 def test_an_upload_replays_and_plays_on(client: TestClient) -> None:

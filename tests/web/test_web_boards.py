@@ -1,14 +1,23 @@
 """What the page is told of a position beyond the rules' own board: the last move marked from and
-to, a forced pass said, the result in a player's words, the legend and the sides' names."""
+to, a forced pass said, the result in a player's words, the legend and the sides' names; and the
+board's layout, served once at an address that changes with its content."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import random
 from typing import Any
 
+import pytest
+from starlette.testclient import TestClient
+
 from damero.core import Side
+from damero.games.tictactoe import board as tictactoe_board
 from damero.i18n import Catalog
 from damero.registry import find_game
+from damero.web.boards import layout_at, layout_json, layout_resource
 from damero.web.protocol import describe
 
 ENGLISH = Catalog("en")
@@ -36,10 +45,13 @@ def test_a_person_who_lost_to_the_computer_is_told_the_computer_won() -> None:
 def test_a_mouse_step_is_marked_where_it_began_and_where_it_ended() -> None:
     game = find_game("catmouse")
     positions, moves = played(game, ["29", "25"])
-    board = describe(game, positions, moves, ENGLISH)["board"]
-    assert sorted(board["last"]) == [[6, 1], [7, 0]]
-    assert board["vacated"] == [[7, 0]]
-    assert [entry["name"] for entry in board["legend"]] == ["the mouse", "a cat"]
+    shown = describe(game, positions, moves, ENGLISH)
+    layout = layout_json(game.layout, ENGLISH)
+    began, ended = 7 * 8 + 0, 6 * 8 + 1  # squares 29 and 25, by their cells' indexes
+    assert sorted(shown["last"]) == [ended, began]
+    assert shown["pieces"][began] == "." and shown["pieces"][ended] == "a"
+    assert [entry["name"] for entry in layout["kinds"]] == ["the mouse", "a cat"]
+    assert [layout["cells"][cell]["label"] for cell in (began, ended)] == ["29", "25"]
 
 
 def test_a_forced_pass_is_said_and_the_move_before_it_stays_marked() -> None:
@@ -61,7 +73,58 @@ def test_a_forced_pass_is_said_and_the_move_before_it_stays_marked() -> None:
     shown = describe(game, positions, moves, ENGLISH)
     placed = moves[-2]
     assert shown["forced"] == [ENGLISH.say(game.automatic_move(positions[-2])[1])]
-    assert [placed.row, placed.column] in shown["board"]["last"]
-    assert shown["board"]["side_names"] == {"first": "Black (X)", "second": "White (O)"}
-    spanish = describe(game, positions, moves, Catalog("es"))["board"]
-    assert [entry["name"] for entry in spanish["legend"]] == ["Negras (X)", "Blancas (O)"]
+    assert placed.row * 4 + placed.column in shown["last"]
+    layout = layout_json(game.layout, ENGLISH)
+    assert layout["side_names"] == {"first": "Black (X)", "second": "White (O)"}
+    spanish = layout_json(game.layout, Catalog("es"))
+    assert [entry["name"] for entry in spanish["kinds"]] == ["Negras (X)", "Blancas (O)"]
+
+
+def test_each_layout_has_an_address_of_its_own_content() -> None:
+    """A layout's address is its content's hash: another game, size or language (but for
+    Tic-tac-toe's, the same in both), or a layout whose content changed, is at another address,
+    and each address serves its own content."""
+    variants = [
+        (find_game(name).variant(**options), language)
+        for name, options in [
+            ("catmouse", {}),
+            ("tictactoe", {}),
+            *(("othello", {"size": size}) for size in (4, 6, 8, 10)),
+        ]
+        for language in ("en", "es")
+    ]
+    made = [layout_resource(game, language) for game, language in variants]
+    assert len({address for address, _ in made}) == len({body for _, body in made}) >= 11
+    for address, body in made:
+        assert layout_at(address) == body
+        digest = hashlib.sha256(body).hexdigest()
+        assert address == f"/boards/{digest[:16]}.json"
+    game = find_game("tictactoe")
+    before, _ = layout_resource(game, "en")
+    cells = tictactoe_board.LAYOUT.cells
+    changed = dataclasses.replace(tictactoe_board.LAYOUT, cells=(*cells[1:], cells[0]))
+    body = json.dumps(layout_json(changed, ENGLISH), ensure_ascii=False, separators=(",", ":"))
+    assert f"/boards/{hashlib.sha256(body.encode()).hexdigest()[:16]}.json" != before
+
+
+@pytest.mark.parametrize(("name", "options"), [("catmouse", {}), ("othello", {"size": 10})])
+def test_a_state_names_its_layout_and_the_browser_keeps_it_for_good(
+    client: TestClient, name: str, options: dict[str, int]
+) -> None:
+    """The layout a game's state names is served with a year's cache lifetime, unchanging; an
+    address no layout has is refused in words; the state itself is a fraction of the layout."""
+    created = client.post(
+        "/api/games", json={"game": name, "options": options, "mode": "friend"}
+    ).json()
+    with client.websocket_connect(f"/ws/{created['id']}?lang=es&events=1") as socket:
+        state = socket.receive_json()
+    response = client.get(state["layout"])
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    layout = response.json()
+    assert layout["kinds"][0]["name"] in ("el ratón", "Negras (X)")
+    assert len(state["pieces"]) == len(layout["cells"])
+    assert len(json.dumps(state)) < len(response.content)
+    missing = client.get("/boards/0000000000000000.json?lang=es")
+    assert missing.status_code == 404
+    assert missing.json()["message"] == "Aquí no hay tal tablero: vuelva a cargar la página."

@@ -210,6 +210,43 @@ def test_a_move_made_offline_is_not_sent_if_the_game_moved_on_meanwhile(
     assert page.errors == []
 
 
+def test_a_page_open_while_its_server_is_updated_draws_the_new_board(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The server is updated, mid-game, to a release whose board's layout changed (its cells
+    listed in another order, so each cell's index names another cell): the page, which drew the
+    older layout, fetches the new one at its new address and draws the position on it."""
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    older = Server(database, tmp_path / "older.log", module="old_board_server")
+    page = person(browser, older.base + "/")
+    layouts: list[str] = []
+    page.on(
+        "request",
+        lambda request: layouts.append(request.url) if "/boards/" in request.url else None,
+    )
+    start_game(page, "tictactoe", "local")
+    page.click("[data-move='1']")
+    wait_for_version(page, 2)
+    assert page.get_attribute("[data-cell='1']", "aria-label") == "1, X"
+    older.stop()
+    page.wait_for_function("document.body.dataset.connection === 'offline'")
+    newer = Server(database, tmp_path / "newer.log", port=older.port)
+    try:
+        page.wait_for_function("document.body.dataset.connection === 'online'")
+        page.click("[data-move='5']")
+        wait_for_version(page, 3)
+        drawn = {
+            cell: page.get_attribute(f"[data-cell='{cell}']", "aria-label") for cell in "123456789"
+        }
+        marks = {"1": "X", "5": "O"}
+        assert drawn == {cell: f"{cell}, {marks.get(cell, 'empty')}" for cell in "123456789"}
+        assert len(set(layouts)) == 2, "the new layout is fetched at its own address"
+        assert moves_of(page) == ["1", "5"]
+    finally:
+        newer.stop()
+    assert page.errors == []
+
+
 def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apart(
     browser: Any, server: Server
 ) -> None:

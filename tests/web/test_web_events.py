@@ -13,6 +13,7 @@ import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -45,8 +46,9 @@ FOLD = """async ([state, event]) => {
 
 class Follower:
     """A socket keeping a game's state as the page does, with events.js: the whole state first,
-    then each event applied; an event that does not follow (a change missed) asks for the whole
-    state. `lost` are versions whose events are dropped on arrival, as if never heard."""
+    then each event applied, and each presence message; an event that does not follow (a change
+    missed) asks for the whole state. `lost` are versions whose events are dropped on arrival, as
+    if never heard."""
 
     def __init__(self, fold: Any, url: str, *, lost: frozenset[int] = frozenset()) -> None:
         self.fold = fold
@@ -56,16 +58,20 @@ class Follower:
         self.wholes = 0
         self.events = 0
         self.missed = 0
+        self.largest = 0
         self.sockets = contextlib.ExitStack()
         self.socket = self.sockets.enter_context(connect(url))
 
     def take(self) -> None:
-        message = json.loads(self.socket.recv(timeout=TIMEOUT))
+        text = self.socket.recv(timeout=TIMEOUT)
+        message = json.loads(text)
         assert message["type"] != "error", message
         held = self.state["version"] if self.state else 0
         if message["type"] == "state" and message["version"] >= held:
             self.state = message
             self.wholes += 1
+        elif message["type"] == "presence" and self.state is not None:
+            self.state = {**self.state, **{key: message[key] for key in ("presence", "can_claim")}}
         elif message["type"] == "event" and message["version"] > held:
             if message["version"] in self.lost:
                 self.lost.discard(message["version"])
@@ -77,6 +83,7 @@ class Follower:
                 return
             self.state = folded
             self.events += 1
+            self.largest = max(self.largest, len(text.encode()))
 
     def at(self, version: int) -> dict[str, Any]:
         """The state once at `version`, or once its event was lost (the next shows the gap)."""
@@ -86,16 +93,59 @@ class Follower:
         return self.state
 
     def reconnect(self) -> None:
-        """A new socket, as the page opens after a dropped one: the state held is kept."""
+        """A new socket, as the page opens after a dropped one: the state held is kept until the
+        socket sends the whole state."""
         self.socket = self.sockets.enter_context(connect(self.url))
+        wholes = self.wholes
+        while self.wholes == wholes:
+            self.take()
 
     def server_state(self) -> dict[str, Any]:
-        """The whole state the server holds for this socket now, asked for."""
+        """The whole state the server holds for this socket now, asked for; what came before it
+        is taken first."""
         self.socket.send(json.dumps({"type": "sync"}))
         while True:
-            message = json.loads(self.socket.recv(timeout=TIMEOUT))
+            text = self.socket.recv(timeout=TIMEOUT)
+            message = json.loads(text)
             if message["type"] == "state":
                 return dict(message)
+            if message["type"] == "presence" and self.state is not None:
+                self.state = {**self.state, "presence": message["presence"]}
+                self.state["can_claim"] = message["can_claim"]
+
+    def checked(self, version: int) -> dict[str, Any]:
+        """The state at `version`, once it is found equal to the whole state the server sends
+        (but for the running clock's time, which the server gives as it is when it sends)."""
+        self.at(version)
+        whole = self.server_state()  # what came before its answer is taken first
+        held = self.state
+        assert held is not None
+        assert apart_from_time(held) == apart_from_time(whole), f"version {version} went astray"
+        if held["clock"] and held["clock"]["running"]:
+            running = held["clock"]["running"]
+            assert held["clock"][running] >= whole["clock"][running]
+        return held
+
+
+def apart_from_time(state: dict[str, Any]) -> dict[str, Any]:
+    """A state but for the time left on its running clock."""
+    clock = state["clock"]
+    if not clock or not clock["running"]:
+        return state
+    return {**state, "clock": {**clock, clock["running"]: None}}
+
+
+def a_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal move of the targets a state gives its player, as the page sends it: the
+    cells clicked (a move the board cannot show by its text)."""
+    made = [
+        [entry] if isinstance(entry, int) else entry if isinstance(entry, str) else [entry[0], end]
+        for entry in state["targets"]
+        for end in (entry[1:] if isinstance(entry, list) else [None])
+    ]
+    chosen = rng.choice(made)
+    played = {"move": chosen} if isinstance(chosen, str) else {"cells": chosen}
+    return {"type": "move", "version": state["version"], **played}
 
 
 def create(base: str, **body: object) -> dict[str, Any]:
@@ -107,6 +157,150 @@ def create(base: str, **body: object) -> dict[str, Any]:
     created: dict[str, Any] = json.loads(urllib.request.urlopen(request, timeout=30).read())
     created["tokens"] = [created["links"][name].split("#seat=")[1] for name in ("you", "other")]
     return created
+
+
+class Table:
+    """A game between two people by link, each seat and a spectator following it by events."""
+
+    def __init__(self, fold: Any, server: Server, **body: object) -> None:
+        created = create(server.base, mode="friend", **body)
+        url = f"ws://127.0.0.1:{server.port}/ws/{created['id']}?events=1"
+        self.seats = {
+            seat: Follower(fold, f"{url}&token={token}")
+            for seat, token in zip(("first", "second"), created["tokens"], strict=True)
+        }
+        self.watcher = Follower(fold, url + "&lang=es")
+        self.everyone = [*self.seats.values(), self.watcher]
+        self.version = 1
+        for follower in self.everyone:
+            follower.at(1)
+
+    def send(self, seat: str, kind: str, **fields: object) -> None:
+        """`seat` asks `kind` at the version it holds; every follower is then checked at the next
+        version against the server's whole state."""
+        message = {"type": kind, "version": self.version, **fields}
+        self.seats[seat].socket.send(json.dumps(message))
+        self.version += 1
+        self.check()
+
+    def move(self, rng: random.Random) -> None:
+        state = self.seats["first"].state
+        assert state is not None and state["turn"] is not None
+        mover = self.seats[state["turn"]]
+        mover.socket.send(json.dumps(a_move(mover.at(self.version), rng)))
+        self.version += 1
+        self.check()
+
+    def check(self) -> None:
+        for follower in self.everyone:
+            follower.checked(self.version)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        state = self.seats["first"].state
+        assert state is not None
+        return state
+
+    def close(self) -> None:
+        for follower in self.everyone:
+            follower.sockets.close()
+
+
+@pytest.mark.parametrize(
+    "game",
+    [("catmouse", {}), ("othello", {"size": 8}), ("othello", {"size": 10}), ("tictactoe", {})],
+)
+def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
+    browser: Any, server: Server, game: tuple[str, dict[str, int]]
+) -> None:
+    """Moves, offers made, declined and lapsing, a take-back asked and given, a clock, presence,
+    a resignation and a rematch: after each, every page's state built from events is the whole
+    state the server sends, in each seat and a spectator's, in English and Spanish."""
+    fold = browser.new_page()
+    fold.goto(server.base + "/")
+    name, options = game
+    rng = random.Random(37)
+    table = Table(fold, server, game=name, options=options, clock={"initial": 600, "increment": 2})
+    for _ in range(3):
+        table.move(rng)
+    assert table.state["clock"]["running"] is not None
+    mover = table.state["turn"]
+    other = "second" if mover == "first" else "first"
+    table.send(mover, "draw")
+    assert table.state["offers"]["draw"] == mover
+    table.send(other, "decline", offer="draw")
+    table.send(other, "undo")  # asks to take back its last move
+    table.send(mover, "undo")  # and is given it
+    assert table.state["turn"] == other
+    table.send(other, "draw")
+    table.move(rng)  # the offer lapses with its maker's move
+    assert table.state["offers"]["draw"] is None
+    leaving = table.seats[other]
+    leaving.socket.close()
+    for follower in (table.seats[mover], table.watcher):
+        while follower.state is not None and follower.state["presence"][other]:
+            follower.take()
+    leaving.reconnect()
+    for follower in (table.seats[mover], table.watcher):
+        while follower.state is not None and not follower.state["presence"][other]:
+            follower.take()
+    table.check()
+    for _ in range(2):
+        table.move(rng)
+    table.send(table.state["turn"], "resign")
+    assert table.state["over"] and table.state["result"]["reason"] == "resignation"
+    table.send("first", "rematch")
+    table.send("second", "rematch")
+    assert table.state["next"]["id"]
+    # Each move's event is small: the board's layout is sent once, and a move changes little.
+    assert max(follower.largest for follower in table.everyone) < 400
+    table.close()
+
+
+def test_a_forced_pass_and_a_flag_applied_as_events_give_the_servers_state(
+    browser: Any, server: Server
+) -> None:
+    """The rules' own move (an Othello pass) after a player's; then a clock that runs out."""
+    fold = browser.new_page()
+    fold.goto(server.base + "/")
+    # X plays 1 2, and O, with no disc to place, passes (0 0): X is to move again.
+    table = Table(fold, server, game="othello", options={"size": 4}, start="X-O-XOOOOOOOXXXX X")
+    table.send("first", "move", move="1 2")
+    assert table.state["moves"] == ["1 2", "0 0"] and table.state["movers"] == ["first", "second"]
+    assert table.state["turn"] == "first" and table.state["forced"]
+    table.close()
+    # Each side moves once, and the first side's clock then runs out.
+    table = Table(fold, server, game="tictactoe", clock={"initial": 1, "increment": 0})
+    table.move(random.Random(3))
+    table.move(random.Random(4))
+    for follower in table.everyone:
+        follower.at(table.version + 1)
+    table.version += 1
+    table.check()
+    assert table.state["result"] == {"winner": "second", "reason": "time"}
+    table.close()
+
+
+def test_a_claim_applied_as_an_event_gives_the_servers_state(browser: Any, tmp_path: Path) -> None:
+    """A player gone long enough to be claimed against, then the claim."""
+    server = Server(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", tmp_path / "server.log", "--abandon-after", "1"
+    )
+    try:
+        fold = browser.new_page()
+        fold.goto(server.base + "/")
+        table = Table(fold, server, game="tictactoe")
+        table.move(random.Random(2))
+        table.seats["second"].socket.close()
+        claimant = table.seats["first"]
+        while claimant.state is not None and not claimant.state["can_claim"]:
+            claimant.take()
+        table.everyone.remove(table.seats["second"])
+        table.send("first", "claim", result="win")
+        assert table.state["result"]["reason"] == "abandoned"
+        table.close()
+    finally:
+        server.stop()
 
 
 def test_late_reconnected_and_gapped_pages_end_with_the_servers_state(
@@ -139,11 +333,7 @@ def test_late_reconnected_and_gapped_pages_end_with_the_servers_state(
         if state["over"]:
             break
         mover = players[state["turn"]]
-        mover.socket.send(
-            json.dumps(
-                {"type": "move", "move": rng.choice(mover.at(version)["legal"]), "version": version}
-            )
-        )
+        mover.socket.send(json.dumps(a_move(mover.at(version), rng)))
         version += 1
         for follower in everyone:
             follower.at(version)

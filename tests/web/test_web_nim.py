@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from servers import Server
 from starlette.testclient import TestClient
-from test_web_api import connect, move, new_game, next_state
+from test_web_api import connect, new_game, next_state, send
 from test_web_browser import moves_of, open_page, start_game, version, wait_for_version
 
 from damero.web.app import create_app
@@ -44,24 +44,23 @@ def test_nim_is_played_over_the_socket_by_its_board_description(nim_client: Test
     rng = random.Random(5)
     with connect(nim_client, created["id"], created["tokens"][0], "es") as socket:
         state = next_state(socket)
-        board = state["board"]
-        assert (board["rows"], board["columns"]) == (3, 5)
-        assert len(board["cells"]) == 1 + 3 + 5
-        assert board["pieces"][0]["name"] == "ficha 1 del montón 1"
-        assert board["last"] == []
+        layout = nim_client.get(state["layout"]).json()
+        assert (layout["rows"], layout["columns"]) == (3, 5)
+        assert len(layout["cells"]) == len(state["pieces"]) == 1 + 3 + 5
+        assert [kind["name"] for kind in layout["kinds"]] == ["una ficha"]
+        assert state["last"] == []
         while not state["over"]:
-            board = state["board"]
-            assert sorted(target["move"] for target in board["targets"]) == sorted(state["legal"])
-            assert len(board["pieces"]) == sum(heaps_of(state))
-            target = rng.choice(board["targets"])
-            [(row, column)] = target["clicks"]
+            assert len(state["targets"]) == len(state["legal"])
+            assert state["pieces"].count("a") == sum(heaps_of(state))
+            cell = rng.choice(state["targets"])
+            heap, counter = map(int, layout["cells"][cell]["label"].split("."))
             before = heaps_of(state)
-            move(socket, target["move"], state["version"])
+            send(socket, type="move", version=state["version"], cells=[cell])
             state = next_state(socket)
-            assert state["moves"][-1] == target["move"] == state["last"]
-            assert heaps_of(state)[row] == column, "the clicked counter and those after it go"
-            assert sum(before) - sum(heaps_of(state)) == len(state["board"]["last"])
-        assert state["board"]["pieces"] == [] and state["board"]["targets"] == []
+            assert state["moves"][-1] == f"{heap} {before[heap - 1] - counter + 1}"
+            assert heaps_of(state)[heap - 1] == counter - 1, "the clicked counter and those after"
+            assert sum(before) - sum(heaps_of(state)) == len(state["last"])
+        assert set(state["pieces"]) == {"."} and state["targets"] == []
         assert "Ganador" in " ".join(state["status"])
 
 
@@ -69,13 +68,13 @@ def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_serve
     rng = random.Random(11)
     page = open_page(browser, nim_server.base + "/")
     start_game(page, "nim", "local")
-    page.wait_for_selector("svg [data-piece=counter]")
-    assert page.locator("svg [data-piece=counter]").count() == 1 + 3 + 5
-    assert page.get_attribute("svg [data-piece=counter]", "aria-label") == "counter 1 of heap 1"
+    page.wait_for_selector(".board svg [data-piece=counter]")
+    assert page.locator(".board svg [data-piece=counter]").count() == 1 + 3 + 5
+    assert page.get_attribute("[data-cell='1.1']", "aria-label") == "1.1, a counter"
     while page.get_attribute("body", "data-over") != "yes":
         targets = page.locator("[data-move]")
         target = targets.nth(rng.randrange(targets.count()))
-        text = target.get_attribute("data-move")
+        cell = target.get_attribute("data-move")
         before = version(page)
         if rng.random() < 0.5:
             target.click()
@@ -83,7 +82,8 @@ def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_serve
             target.focus()
             page.keyboard.press("Enter")
         wait_for_version(page, before + 1)
-        assert moves_of(page)[-1] == text
-    assert page.locator("svg [data-piece=counter]").count() == 0
+        assert len(moves_of(page)) == before
+        assert page.get_attribute(f"[data-cell='{cell}']", "aria-label") == f"{cell}, empty"
+    assert page.locator(".board svg [data-piece=counter]").count() == 0
     assert "Winner" in page.inner_text("#status")
     assert page.errors == []

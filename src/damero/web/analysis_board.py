@@ -37,7 +37,7 @@ from damero.web.analysis import (
     position_asked,
     refusal_code,
 )
-from damero.web.boards import piece_kind_json, sides_json
+from damero.web.boards import layout_resource, piece_kind_json, sides_json, targets_clicked
 from damero.web.checks import WebError
 from damero.web.limits import TokenBucket
 from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, address_of, catalog_for, close
@@ -60,26 +60,30 @@ MAX_PIECES_TEXT = 4000
 
 
 def position_view(game: Game[Any, Any], position: Any, catalog: Catalog) -> dict[str, object]:
-    """What the analysis board draws for a position before its values: the game's page
-    description of it, the sides' names, the position each move leads to (a click on a move
-    goes there), and the pieces its editor places, in the order `pieces=` names them."""
+    """What the analysis board draws for a position before its values: its layout's address,
+    the position on it, the sides' names, the cells each move is made by clicking (`moves`, by
+    the move's text), the position each move leads to (a click on a move goes there), and the
+    pieces its editor places (`palette`), in the order `pieces=` names them."""
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
+        "position": game.format_position(position),
+        "layout": layout_resource(game, catalog.language)[0],
         "sides": sides_json(game, catalog),
         **describe_position(game, (position,), (), catalog),
+        "moves": targets_clicked(game, position),
         "after": {
             game.format_move(move): game.format_position(position.play(move))
             for move in position.legal_moves()
         },
-        "pieces": [piece_kind_json(kind, catalog) for kind in game.piece_kinds],
+        "palette": [piece_kind_json(kind, catalog) for kind in game.piece_kinds],
     }
 
 
 async def board_view(request: Request) -> Response:
     """`GET /api/analysis/board?game=NAME&position=TEXT` (the game's start without a position), or
     `...&pieces=[[kind, row, column], ...]&side=first` for a position set up by hand, each kind
-    an index into the view's "pieces": the view to draw, or the rules' refusal (400) in words."""
+    an index into the view's "palette": the view to draw, or the rules' refusal (400) in words."""
     parameters = request.query_params
     language = parameters.get("lang")
     catalog = catalog_for(language)
@@ -119,7 +123,7 @@ def placements_asked(
         listed = json.loads(text)
     except ValueError:
         raise bad from None
-    cells = {(cell.row, cell.column) for cell in game.board(game.start(), ()).cells if cell.label}
+    cells = {(cell.row, cell.column) for cell in game.layout.cells if cell.label}
     if not isinstance(listed, list) or len(listed) > len(cells):
         raise bad
     placements: dict[tuple[int, int], Placement] = {}

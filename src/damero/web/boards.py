@@ -1,83 +1,110 @@
-"""A game's board description as the JSON a page draws, its piece names in the client's language.
+"""A game's board as the page draws it: its layout, described once for a game, its options and a
+language and served as a resource the browser keeps for good, and each position as what changes
+on that layout, in a few bytes.
 
-The shape, for one position:
+The layout, at `/boards/HASH.json` (HASH from its content, so changed content has a new address):
 
     {"rows": 3, "columns": 3, "row_names": [], "column_names": [],
      "cells": [{"row": 0, "column": 0, "shade": "paper", "label": "1"}, ...],
-     "pieces": [{"row": 1, "column": 1, "side": "first", "kind": "mark", "symbol": "X",
-                 "colour": "red", "name": "X on cell 5"}, ...],
-     "targets": [{"move": "1", "clicks": [[0, 0]]}, ...],
-     "last": [[1, 1]], "vacated": [], "legend": [{"kind": "mark", "symbol": "X",
-     "colour": "red", "side": "first", "name": "X"}, ...], "side_names": {}}
+     "kinds": [{"side": "first", "kind": "mark", "symbol": "X", "colour": "red", "name": "X"},
+               ...],
+     "side_names": {}, "counted": false}
 
-Rows and columns count from 0 at the top left; `clicks` are the cells a player clicks in turn
-to make `move` (empty for a move the board cannot show, which the page offers as a button).
-`last` marks the last move's cells, `vacated` among them the cells a piece left (a move's
-start, which the page animates from); `side_names` how the page names the sides, where the game
-wants other words than its own (by seat, "first" and "second").
+Cells are named by their index in `cells`; rows and columns count from 0 at the top left.
+`kinds` are the pieces the board shows, which its legend names; `side_names` how the page names
+the sides where the game wants other words than its own (by seat, "first" and "second");
+`counted` whether the page counts the pieces of each kind.
+
+A position on it (`drawn`):
+
+    {"pieces": "....a...b", "targets": [2, 5, [12, 16, 17], "pass"], "last": [4, 8]}
+
+`pieces` has one character per cell: `.` for none, else its kind (`a` the first of `kinds`, `b`
+the second...). Each entry of `targets` is one legal move's clicks: a cell's index for a move made
+by clicking it, `[first, second, ...]` for the moves made by clicking the cell `first` (a piece)
+then any one of the others (its square), or the text of a move the board cannot show (a button).
+`last` marks the last move's cells, the cells a piece left among them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import itertools
+import json
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from damero.core import Board, Game, PieceKind, Side
-from damero.i18n import Catalog
+from damero.core import Game, Layout, PieceKind, Side
+from damero.i18n import LANGUAGES, Catalog
+from damero.registry import GAMES
 from damero.web.stored import SEAT_NAMES, side_name
 
+EMPTY = "."
+KINDS = "abcdefghijklmnopqrstuvwxyz"
+"""A piece's character in `pieces`: its kind's place in the layout's `kinds`."""
+BOARDS = "/boards/"
+"""Where the layouts are served, each at its hash."""
 
-def board_json(
-    game: Game[Any, Any],
-    position: Any,
-    last: Sequence[Any],
-    catalog: Catalog,
-    *,
-    before: Any = None,
-) -> dict[str, object]:
-    """`game.board(position, last)` as JSON, each piece's name said in `catalog`'s language;
-    `before` is the position before `last`, whose pieces that are gone mark where a move began
-    (the mouse's move names only its new square)."""
-    board = game.board(position, last)
-    vacated = _vacated(game.board(before, ()), board) if before is not None and last else []
+
+def layout_json(layout: Layout, catalog: Catalog) -> dict[str, object]:
+    """The layout as the page reads it, its words in `catalog`'s language."""
     return {
-        "rows": board.rows,
-        "columns": board.columns,
-        "row_names": list(board.row_names),
-        "column_names": list(board.column_names),
+        "rows": layout.rows,
+        "columns": layout.columns,
+        "row_names": list(layout.row_names),
+        "column_names": list(layout.column_names),
         "cells": [
             {"row": cell.row, "column": cell.column, "shade": cell.shade, "label": cell.label}
-            for cell in board.cells
+            for cell in layout.cells
         ],
-        "pieces": [
-            {
-                "row": piece.row,
-                "column": piece.column,
-                "side": None if piece.side is None else piece.side.name.lower(),
-                "kind": piece.kind,
-                "symbol": piece.symbol,
-                "colour": piece.colour,
-                "name": catalog.say(piece.name),
-            }
-            for piece in board.pieces
-        ],
-        "targets": [
-            {"move": target.text, "clicks": [list(cell) for cell in target.clicks]}
-            for target in board.targets
-        ],
-        "last": [list(cell) for cell in dict.fromkeys([*board.last, *vacated])],
-        "vacated": [list(cell) for cell in vacated],
-        "legend": [piece_kind_json(entry, catalog) for entry in board.legend],
+        "kinds": [piece_kind_json(kind, catalog) for kind in layout.kinds],
         "side_names": {
             SEAT_NAMES[side]: catalog.say(name)
-            for side, name in zip(Side, board.side_names, strict=False)
+            for side, name in zip(Side, layout.side_names, strict=False)
         },
+        "counted": layout.counted,
     }
 
 
+def layout_resource(game: Game[Any, Any], language: str) -> tuple[str, bytes]:
+    """The address of `game`'s layout in `language` and its body, made once."""
+    made: tuple[str, bytes] | None = _layouts.get((game, language))
+    if made is not None:
+        return made
+    body = json.dumps(
+        layout_json(game.layout, Catalog(language)), ensure_ascii=False, separators=(",", ":")
+    ).encode()
+    address = f"{BOARDS}{hashlib.sha256(body).hexdigest()[:16]}.json"
+    _served[address] = body
+    _layouts[game, language] = address, body
+    return address, body
+
+
+_layouts: dict[tuple[Any, str], tuple[str, bytes]] = {}
+"""Every layout made so far, by game and language"""
+_served: dict[str, bytes] = {}
+"""and by address."""
+
+
+def layout_at(address: str) -> bytes | None:
+    """The layout served at `address`: any of the games' in any language, whether or not a page
+    of this process asked for it before (a page may hold a state from another server)."""
+    if address not in _served:
+        for game, language in itertools.product(_variants(), LANGUAGES):
+            layout_resource(game, language)
+    return _served.get(address)
+
+
+def _variants() -> Iterator[Game[Any, Any]]:
+    for game in GAMES:
+        names = list(game.options)
+        for values in itertools.product(*(game.options[name] for name in names)):
+            yield game.variant(**dict(zip(names, values, strict=True)))
+
+
 def piece_kind_json(kind: PieceKind, catalog: Catalog) -> dict[str, object]:
-    """A kind of piece, in the board's legend or an editor's palette, named in `catalog`'s
-    language."""
+    """A kind of piece, on the board, in its legend or in an editor's palette, named in
+    `catalog`'s language."""
     return {
         "side": side_name(kind.side),
         "kind": kind.kind,
@@ -92,9 +119,63 @@ def sides_json(game: Game[Any, Any], catalog: Catalog) -> dict[str, str]:
     return {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in Side}
 
 
-def _vacated(before: Board, after: Board) -> list[tuple[int, int]]:
-    """The cells that held a piece in `before` and hold none in `after`."""
-    now = {(piece.row, piece.column) for piece in after.pieces}
-    return [
-        (piece.row, piece.column) for piece in before.pieces if (piece.row, piece.column) not in now
-    ]
+def _cells(game: Game[Any, Any]) -> dict[tuple[int, int], int]:
+    """Each cell's index by its row and column."""
+    cells: dict[tuple[int, int], int] | None = _indexes.get(game)
+    if cells is None:
+        cells = {(cell.row, cell.column): index for index, cell in enumerate(game.layout.cells)}
+        _indexes[game] = cells
+    return cells
+
+
+_indexes: dict[Any, dict[tuple[int, int], int]] = {}
+
+
+def pieces_text(game: Game[Any, Any], position: Any) -> str:
+    """`position`'s pieces, one character per cell of the layout."""
+    cells = _cells(game)
+    pieces = [EMPTY] * len(cells)
+    for piece in game.board(position, ()).pieces:
+        pieces[cells[piece.row, piece.column]] = KINDS[piece.kind]
+    return "".join(pieces)
+
+
+def drawn(
+    game: Game[Any, Any], position: Any, last: Sequence[Any], *, before: Any = None
+) -> dict[str, Any]:
+    """`position` on the layout: its pieces, its targets and the cells of `last` (the moves that
+    led to it), among which those whose piece `before` (the position before them) had and
+    `position` has not: where a move began, which a mouse's move does not name."""
+    cells = _cells(game)
+    board = game.board(position, last)
+    pieces = [EMPTY] * len(cells)
+    for piece in board.pieces:
+        pieces[cells[piece.row, piece.column]] = KINDS[piece.kind]
+    marked = dict.fromkeys(cells[cell] for cell in board.last)
+    if before is not None and last:
+        was = pieces_text(game, before)
+        marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != EMPTY == pieces[i]))
+    targets: list[Any] = []
+    picks: dict[int, list[int]] = {}
+    for target in board.targets:
+        clicks = [cells[cell] for cell in target.clicks]
+        if not clicks:
+            targets.append(target.text)
+        elif len(clicks) == 1:
+            targets.append(clicks[0])
+        elif clicks[0] in picks:
+            picks[clicks[0]].append(clicks[1])
+        else:
+            picks[clicks[0]] = clicks
+            targets.append(clicks)
+    return {"pieces": "".join(pieces), "targets": targets, "last": list(marked)}
+
+
+def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:
+    """Each legal move's text and the cells' indexes a player clicks on `position`'s board to
+    make it (none for a move the board cannot show)."""
+    cells = _cells(game)
+    return {
+        target.text: [cells[cell] for cell in target.clicks]
+        for target in game.board(position, ()).targets
+    }

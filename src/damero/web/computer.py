@@ -22,6 +22,7 @@ from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.players import THINKING, computer_player
 from damero.round import Computer, Hint, Move, Person, Round
+from damero.web.boards import targets_clicked
 from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.rooms import Rooms
@@ -190,6 +191,7 @@ class ComputerTurns:
                 "type": "hint",
                 "version": live.version,
                 "move": text,
+                "cells": targets_clicked(game, position).get(text, []),
                 "message": asker.catalog.text("analysis.hint", move=text, meaning=meaning),
             }
         )

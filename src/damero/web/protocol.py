@@ -34,14 +34,16 @@ from damero.round import (
     Hint,
     Move,
     Person,
+    Refused,
     Rematch,
     Request,
     Resign,
     Round,
     Undo,
+    seat_refusal,
 )
 from damero.web import checks
-from damero.web.boards import board_json, sides_json
+from damero.web.boards import drawn, layout_resource, sides_json, targets_clicked
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import TokenBucket
@@ -52,6 +54,8 @@ from damero.web.stored import SEAT_NAMES, side_name
 
 MAX_MESSAGE = 2_000
 """The longest message read, in characters; every real message is far shorter."""
+MAX_CLICKS = 8
+"""The most cells a move's clicks name; every board's moves take one or two."""
 BURST, PER_SECOND = 60, 20.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
 
@@ -72,13 +76,22 @@ class Asked:
 
 
 @dataclass(frozen=True, slots=True)
+class Clicked:
+    """`{"type": "move", "version": 7, "cells": [12, 16]}`: the move the board makes with these
+    clicks (cells' indexes in its layout), as the page sends it."""
+
+    version: int
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Sync:
     """`{"type": "sync", "lang": "es"}`: the whole state again, in that language from now on."""
 
     language: str | None
 
 
-Incoming = Asked | Sync
+Incoming = Asked | Clicked | Sync
 PLAIN: dict[str, Request] = {
     "undo": Undo(),
     "resign": Resign(),
@@ -91,7 +104,8 @@ def parse_message(text: str | None) -> Incoming:
     """The message a socket sent; WebError saying what is wrong with it. Every message but
     `hint` and `sync` names the version it was made at:
 
-    `{"type": "move", "version": 7, "move": "3 4"}`, `{"type": "undo" | "resign" | "draw" |
+    `{"type": "move", "version": 7, "move": "3 4"}` (or `"cells": [23]`, the cells clicked on the
+    board), `{"type": "undo" | "resign" | "draw" |
     "rematch", "version": 7}`, `{"type": "decline", "version": 7, "offer": "draw"}` (one of
     OFFERS), `{"type": "claim", "version": 7, "result": "win"}` (one of CLAIMS),
     `{"type": "hint"}`, `{"type": "sync", "lang": "es"}`.
@@ -110,6 +124,11 @@ def parse_message(text: str | None) -> Incoming:
     if kind not in ("move", "decline", "claim", *PLAIN):
         raise WebError("web.bad_message")
     version = checks.field(message, "version", int)
+    if kind == "move" and "cells" in message:
+        cells = checks.field(message, "cells", list)
+        if not 0 < len(cells) <= MAX_CLICKS or any(type(cell) is not int for cell in cells):
+            raise WebError("web.bad_field", name="cells")
+        return Clicked(version, tuple(cells))
     if kind == "move":
         return Asked(version, Move(checks.field(message, "move", str)))
     if kind in ("decline", "claim"):
@@ -128,44 +147,57 @@ def describe(
     catalog: Catalog,
     *,
     computers: frozenset[Side] = frozenset(),
+    drawing: dict[str, Any] | None = None,
 ) -> dict[str, object]:
     """What a page draws for the last of `positions` (`positions[k]` is the position after
-    `moves[:k]`): its text, legal moves, last move, words under the board. The last move a side
-    chose is marked with the moves the rules then made on their own (a forced pass), which
-    `forced` says in words; `computers` are the sides the computer plays, so that a person who
-    lost is told the computer won."""
+    `moves[:k]`) on its game's layout: whose turn it is, the result and its words (none while the
+    game goes on: the page says whose turn it is and counts what the layout counts), the pieces,
+    the targets and the last move. The last move a side chose is marked with the moves the rules
+    then made on their own (a forced pass), which `forced` says in words; `computers` are the
+    sides the computer plays, so that a person who lost is told the computer won; `drawing` is
+    `drawn_last`'s, if made already."""
     position = positions[-1]
-    chosen = max(len(moves) - 1, 0)
-    while chosen > 0 and game.automatic_move(positions[chosen]) is not None:
-        chosen -= 1
+    chosen = last_chosen(game, positions, moves)
     outcome = position.outcome()
-    lines: Sequence[Message]
+    lines: Sequence[Message] = ()
+    turn: str | None = None
     if outcome is None:
-        lines = game.status(position)
-        turn: str | None = SEAT_NAMES[position.side_to_move]
+        turn = SEAT_NAMES[position.side_to_move]
     else:
         won_by_computer = outcome.winner is not None and outcome.winner in computers
         ending = game.describe_outcome(position, outcome, winner_is_computer=won_by_computer)
         lines = (*game.status(position), *ending)
-        turn = None
     forced = [
         automatic[1]
         for automatic in map(game.automatic_move, positions[chosen : len(moves)])
         if automatic is not None
     ]
     return {
-        "position": game.format_position(position),
-        "legal": [game.format_move(move) for move in position.legal_moves()] if turn else [],
-        "last": game.format_move(moves[-1]) if moves else None,
         "turn": turn,
         "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
         "forced": [catalog.say(notice) for notice in forced],
-        "board": board_json(
-            game, position, moves[chosen:], catalog, before=positions[chosen] if moves else None
-        ),
+        **(drawing or drawn_last(game, positions, moves)),
     }
+
+
+def last_chosen(game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any]) -> int:
+    """The number of the last move a side chose, the moves after it the rules' own."""
+    chosen = max(len(moves) - 1, 0)
+    while chosen > 0 and game.automatic_move(positions[chosen]) is not None:
+        chosen -= 1
+    return chosen
+
+
+def drawn_last(
+    game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any]
+) -> dict[str, Any]:
+    """The last of `positions` on the layout, its last chosen move and the rules' own after it
+    marked."""
+    chosen = last_chosen(game, positions, moves)
+    before = positions[chosen] if moves else None
+    return drawn(game, positions[-1], moves[chosen:], before=before)
 
 
 def movers(positions: Sequence[Any]) -> list[str]:
@@ -188,52 +220,83 @@ def whole_state(
     }
 
 
-def event_message(
-    change: Change, live: Round, shared: list[list[object]], personal: list[list[object]]
-) -> dict[str, object]:
-    """`{"type": "event", "from": 7, "version": 8, "keep": 12, "add": ["25"], "movers":
-    ["first"], "set": [[path, value], ...]}`: what `change` did to the state a client holds at
-    version `from` (`live` is the game after it). Its moves from number `keep` on become `add`,
-    made by `movers`, then each value at `path` (keys and list indexes from the
-    state's top; an index one past a list's end adds to it) becomes `value`: `shared` and
-    `personal` as `differences` gives them. events.js applies it."""
+def typed_fields(live: Round, shared: dict[str, object]) -> dict[str, object]:
+    """What a program that plays by text is sent beside the board (a socket that takes no events,
+    as the page does, gets whole states): the position's text and its legal moves as a player
+    types them."""
+    state = live.state
+    legal = state.position.legal_moves() if shared["turn"] is not None else ()
     return {
-        "type": "event",
-        "from": change.version,
-        "version": change.version + 1,
-        "keep": change.first,
-        "add": list(change.moves),
-        "movers": movers(live.state.positions[change.first : change.first + len(change.moves) + 1]),
-        "set": [*shared, *personal],
+        "position": state.game.format_position(state.position),
+        "legal": [state.game.format_move(move) for move in legal],
     }
 
 
-def differences(old: object, new: object, path: tuple[object, ...] = ()) -> list[list[object]]:
-    """The `[path, value]` settings that make `old` into `new` (two views of a game): lists of
-    pieces, cells and the like change element by element and grow at their end; any other value
-    that changed is sent whole."""
-    if old == new:
-        return []
-    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
-        return [setting for key in new for setting in differences(old[key], new[key], (*path, key))]
-    if (
-        isinstance(old, list)
-        and isinstance(new, list)
-        and 0 < len(old) <= len(new)
-        and isinstance(new[0], dict | list)
-    ):
-        changed = [
-            setting
-            for index, before in enumerate(old)
-            for setting in differences(before, new[index], (*path, index))
-        ]
-        return changed + [[[*path, index], new[index]] for index in range(len(old), len(new))]
-    return [[list(path), new]]
+def event_message(
+    change: Change,
+    live: Round,
+    before: tuple[int, dict[str, object], dict[str, object], int],
+    shared: dict[str, object],
+    personal: dict[str, object],
+) -> dict[str, object]:
+    """`{"type": "event", "version": 8, "add": ["25"], "put": "29.25b", "last": [25, 29],
+    "targets": [...]}`: what `change` did to the state a client holds at version `version - 1`
+    (`before`: that version, the views it was shown and its number of moves). Its moves from
+    number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
+    the pieces of some cells (an index, then its piece's character) and every other field sent
+    replaces the state's. Sides alternate unless the event says otherwise: `movers`, when absent,
+    alternate from the side whose turn it was, and after moves `turn`, when absent, is the side
+    after the last one's. events.js applies it."""
+    _, old_shared, old_personal, count = before
+    event: dict[str, object] = {"type": "event", "version": change.version + 1}
+    if change.first != count:
+        event["keep"] = change.first
+    fields = {**changed(old_shared, shared), **changed(old_personal, personal)}
+    if change.moves:
+        event["add"] = list(change.moves)
+        made = movers(live.state.positions[change.first : change.first + len(change.moves) + 1])
+        if made != alternating(old_shared["turn"], len(made)):
+            event["movers"] = made
+        if shared["turn"] == alternating(made[-1], 2)[1]:
+            fields.pop("turn", None)
+        elif "turn" not in fields:
+            fields["turn"] = shared["turn"]
+    pieces = fields.pop("pieces", None)
+    if pieces is not None:
+        assert isinstance(pieces, str)
+        old = old_shared["pieces"]
+        assert isinstance(old, str)
+        event["put"] = "".join(
+            f"{index}{now}"
+            for index, (was, now) in enumerate(zip(old, pieces, strict=True))
+            if was != now
+        )
+    event.update(fields)
+    return event
 
 
-def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
-    """What every client in `catalog`'s language is shown of a game but its moves and version:
-    built again at each version, at a cost that does not grow with the game's length."""
+def alternating(side: object, count: int) -> list[object]:
+    """`count` sides taking turns from `side` (a seat's name), as an event's defaults are."""
+    other = {"first": "second", "second": "first"}
+    sides = [side]
+    while len(sides) < count:
+        sides.append(other.get(str(sides[-1])))
+    return sides[:count]
+
+
+def changed(old: dict[str, object], new: dict[str, object]) -> dict[str, object]:
+    """The fields of `new` whose values are not `old`'s (two views of a game, shown one after
+    the other), each sent whole."""
+    return {key: value for key, value in new.items() if old.get(key, _ABSENT) != value}
+
+
+_ABSENT = object()
+
+
+def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[str, object]:
+    """What every client in `catalog`'s language is shown of a game but its moves, its version and
+    what is its own (its seat, what it may do, the targets of its turn): built again at each
+    version, at a cost that does not grow with the game's length."""
     state = live.state
     game = state.game
     result, offers, clock = state.result, state.offers, state.clock
@@ -262,17 +325,28 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
             "increment": clock.increment,
             "running": side_name(clock.running),
         },
-        **describe(game, state.positions, state.moves, catalog, computers=state.computers),
+        "layout": layout_resource(game, catalog.language)[0],
+        **describe(
+            game,
+            state.positions,
+            state.moves,
+            catalog,
+            computers=state.computers,
+            drawing={key: value for key, value in drawing.items() if key != "targets"},
+        ),
         **decided_fields(state, catalog),
     }
 
 
 def personal_view(
-    live: Round, sides: frozenset[Side], *, token: str | None, seen: Seen
+    live: Round, sides: frozenset[Side], targets: object, *, token: str | None, seen: Seen
 ) -> dict[str, object]:
-    """What one client is shown of a game for its seat: its sides, what it may do, and its way
-    into the rematch (`token` is its own)."""
+    """What one client is shown of a game for its seat: its sides, what it may do (the board's
+    `targets` if it is to move), and its way into the rematch (`token` is its own)."""
+    turn = live.state.side_to_move
+    mine = turn is not None and turn in sides and live.state.decided is None
     return {
+        "targets": targets if mine else [],
         "seat": sorted(SEAT_NAMES[side] for side in sides),
         "can_undo": live.can_take_back_at_once(sides) or (live.has_two_people and bool(sides)),
         **presence_fields(seen, sides),
@@ -296,7 +370,6 @@ def decided_fields(state: GameInProgress, catalog: Catalog) -> dict[str, object]
     key = f"result.{decided.ending.value}" + ("" if decided.winner else "_drawn")
     return {
         "turn": None,
-        "legal": [],
         "over": True,
         "winner": side_name(decided.winner),
         "status": [*map(catalog.say, game.status(state.position)), catalog.text(key, **names)],
@@ -332,8 +405,13 @@ def replay_document(
         "sides": sides_json(game, catalog),
         "movers": movers(state.positions),
         "analysable": analysable,
+        "layout": layout_resource(game, catalog.language)[0],
         "frames": [
-            describe(game, state.positions[: shown + 1], record.moves[:shown], catalog)
+            {
+                "position": game.format_position(state.positions[shown]),
+                **describe(game, state.positions[: shown + 1], record.moves[:shown], catalog),
+                "targets": [],
+            }
             for shown in range(len(state.positions))
         ],
     }
@@ -354,7 +432,7 @@ class Client:
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
-    shown: tuple[int, dict[str, object], dict[str, object]] | None = None
+    shown: tuple[int, dict[str, object], dict[str, object], int] | None = None
     told: dict[str, object] | None = None
 
     def __post_init__(self) -> None:
@@ -382,23 +460,40 @@ class Client:
         self, live: Round, seen: Seen, built: dict[object, Any], change: Change | None = None
     ) -> None:
         """Sends the event of `change` if this client holds the version before it, else the
-        whole state; what every client in one language and seat is sent is built once."""
+        whole state; what every client in one language and seat is sent is built and encoded
+        once."""
         language = self.catalog.language
+        if "drawing" not in built:
+            state = live.state
+            built["drawing"] = drawn_last(state.game, state.positions, state.moves)
         if ("view", language) not in built:
-            built["view", language] = shared_view(live, self.catalog)
+            built["view", language] = shared_view(live, self.catalog, built["drawing"])
         shared = built["view", language]
-        personal = personal_view(live, self.sides, token=self.token, seen=seen)
+        seat = (self.sides, self.token)
+        if ("personal", seat) not in built:
+            targets = built["drawing"]["targets"]
+            built["personal", seat] = personal_view(
+                live, self.sides, targets, token=self.token, seen=seen
+            )
+        personal = built["personal", seat]
+        shown, told = self.shown, self.told
         self.told = presence_fields(seen, self.sides)
-        shown, self.shown = self.shown, (live.version, shared, personal)
+        self.shown = (live.version, shared, personal, len(live.state.moves))
         if self.events and change is not None and shown is not None and shown[0] == change.version:
-            since = ("event", language, id(shown[1]))
-            if since not in built:
-                built[since] = differences(shown[1], shared)
-            self.send(event_message(change, live, built[since], differences(shown[2], personal)))
-            return
-        key = ("state", language, self.sides)
-        if key not in built:
-            built[key] = as_json(whole_state(live, shared, personal))
+            # The presence it was told since its last view is part of what it holds.
+            heard = as_json(told) if told else ""
+            key: tuple[object, ...] = ("event", language, seat, id(shown[1]), id(shown[2]), heard)
+            if key not in built:
+                version, old_shared, old_personal, count = shown
+                held = (version, old_shared, {**old_personal, **(told or {})}, count)
+                built[key] = as_json(event_message(change, live, held, shared, personal))
+        else:
+            key = ("state", language, seat, self.events)
+            if key not in built:
+                whole = whole_state(live, shared, personal)
+                if not self.events:
+                    whole.update(typed_fields(live, shared))
+                built[key] = as_json(whole)
         self.outbox.put(built[key])
 
 
@@ -499,6 +594,18 @@ async def handle(
         live = await rooms.get(game_id)
         client.show(live, rooms.seen(live), {})
         return
+    if isinstance(message, Clicked):
+        refusal = seat_refusal(Person(client.sides), Move(""))
+        if refusal is not None:
+            raise Refused(refusal.key, **refusal.values)
+        live = await rooms.get(game_id)
+        if message.version > live.version:
+            live = await rooms.read(game_id)
+        made = targets_clicked(live.state.game, live.state.position)
+        text = next((text for text, cells in made.items() if tuple(cells) == message.cells), "")
+        if message.version == live.version and not text:
+            raise WebError("web.not_a_target")
+        message = Asked(message.version, Move(text))
     if isinstance(message.request, Hint):
         await computer.hint(client, game_id)
         return

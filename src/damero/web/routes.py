@@ -26,6 +26,7 @@ from damero.progress import Clock
 from damero.records import Record, format_for, read_any
 from damero.round import MODES, SPECTATOR, Join, Round, new_round
 from damero.web import analysis, analysis_board, checks
+from damero.web.boards import layout_at
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
@@ -57,6 +58,8 @@ INCREMENT_SECONDS = range(0, 181)
 TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
 SEATS = ("first", "second")
 MAX_MOVES_GIVEN = 1000
+FOREVER = {"Cache-Control": "public, max-age=31536000, immutable"}
+"""What a response whose address names its content may be kept for: a year, unasked."""
 
 PAGE_WORDS = {
     language: {key: text for key, text in messages.items() if key.startswith("page.")}
@@ -101,6 +104,7 @@ class Routes:
             Route("/rules", self.page),
             Route("/analyse", self.page),
             Route("/api/messages", self.catalogue),
+            Route("/boards/{name}", self.layout),
             Route("/api/games", self.listing),
             Route("/api/games", self.create, methods=["POST"]),
             Route("/api/games/{game_id}/join", self.join, methods=["POST"]),
@@ -135,6 +139,15 @@ class Routes:
         except DameroError:
             return FileResponse(STATIC / "missing.html", status_code=404)
         return FileResponse(STATIC / "index.html")
+
+    async def layout(self, request: Request) -> Response:
+        """A board's layout (web/boards.py), at an address that changes with its content: kept
+        by the browser for good."""
+        body = layout_at(request.url.path)
+        if body is None:
+            error = WebError("web.unknown_layout")
+            return error_response(error, request.query_params.get("lang"), status=404)
+        return Response(body, media_type="application/json", headers=FOREVER)
 
     async def catalogue(self, request: Request) -> Response:
         catalog = catalog_for(request.query_params.get("lang"))

@@ -16,6 +16,7 @@ from damero.core import (
     Board,
     Command,
     GameDefaults,
+    Layout,
     Message,
     Outcome,
     PieceKind,
@@ -173,6 +174,10 @@ class CatMouse(GameDefaults):
     ) -> tuple[Message, ...]:
         winner = "catmouse.mouse_wins" if outcome.winner is MOUSE else "catmouse.cats_win"
         return (Message(winner), Message(outcome.reason))
+
+    @property
+    def layout(self) -> Layout:
+        return catmouse_board.LAYOUT
 
     def board(self, position: CatMousePosition, last: Sequence[Move]) -> Board:
         return catmouse_board.board(position, last)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.core import Board, Cell, Layout, Message, Piece, PieceKind, Placement, Side, Target
 from damero.errors import InvalidPositionError
 from damero.rules.catmouse import (
     CATS,
@@ -42,51 +42,37 @@ def _clicks(position: CatMousePosition, move: Move) -> tuple[tuple[int, int], ..
     return _place(position.mouse), _place(move.target)
 
 
+LAYOUT = Layout(
+    rows=8,
+    columns=8,
+    cells=tuple(
+        Cell(row, column, "light")
+        if (square := square_at(row + 1, column + 1)) is None
+        else Cell(row, column, "dark", f"{square:02d}")
+        for row in range(8)
+        for column in range(8)
+    ),
+    kinds=PIECE_KINDS,
+)
+"""The whole 8x8 board; only the dark squares carry numbers."""
+MOUSE_KIND, CAT_KIND = 0, 1
+
+
 def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
-    """The whole 8x8 board (only the dark squares carry numbers), the black cats and the grey
-    mouse."""
-    cells = []
-    for row in range(8):
-        for column in range(8):
-            square = square_at(row + 1, column + 1)
-            if square is None:
-                cells.append(Cell(row, column, "light"))
-            else:
-                cells.append(Cell(row, column, "dark", f"{square:02d}"))
-    pieces = [
-        Piece(
-            *_place(cat),
-            side=CATS,
-            kind="cat",
-            name=Message("catmouse.cat_on", {"square": cat}),
-            colour="black",
-        )
-        for cat in position.cats
-    ]
+    """The black cats and the grey mouse, and each move's two clicks (the placement's one)."""
+    pieces = [Piece(*_place(cat), CAT_KIND) for cat in position.cats]
     if position.mouse is not None:
-        pieces.append(
-            Piece(
-                *_place(position.mouse),
-                side=MOUSE,
-                kind="mouse",
-                name=Message("catmouse.mouse_on", {"square": position.mouse}),
-                colour="grey",
-            )
-        )
+        pieces.append(Piece(*_place(position.mouse), MOUSE_KIND))
     marked: list[tuple[int, int]] = []
     for move in last:
         squares = (move.origin, move.target) if isinstance(move, CatMove) else (move.target,)
         marked.extend(_place(square) for square in squares if square in SQUARES)
     return Board(
-        rows=8,
-        columns=8,
-        cells=tuple(cells),
         pieces=tuple(pieces),
         targets=tuple(
             Target(format_move(move), _clicks(position, move)) for move in position.legal_moves()
         ),
         last=tuple(marked),
-        legend=PIECE_KINDS,
     )
 
 

@@ -16,6 +16,7 @@ from damero.core import (
     Board,
     Command,
     GameDefaults,
+    Layout,
     Message,
     Outcome,
     PieceKind,
@@ -240,6 +241,10 @@ class Othello(GameDefaults):
                 },
             ),
         )
+
+    @property
+    def layout(self) -> Layout:
+        return othello_board.layout(self.size)
 
     def board(self, position: OthelloPosition, last: Sequence[Move]) -> Board:
         return othello_board.board(position, last)

@@ -4,9 +4,10 @@ on that grid, read back."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.core import Board, Cell, Layout, Message, Piece, PieceKind, Placement, Side, Target
 from damero.rules.othello import Move, OthelloPosition, format_move, parse_position
 
 PIECE_KINDS = (
@@ -15,30 +16,16 @@ PIECE_KINDS = (
 )
 
 
-def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
-    """Every square, X's discs black and O's white; a pass, always the rules' own move, has no
-    click (the page gets it as a button should one ever be a player's choice)."""
-    size = position.size
-    pieces = []
-    for row, text in enumerate(position.board_rows()):
-        for column, disc in enumerate(text):
-            if disc in "XO":
-                black = disc == "X"
-                pieces.append(
-                    Piece(
-                        row,
-                        column,
-                        side=Side.FIRST if black else Side.SECOND,
-                        kind="disc",
-                        name=Message(
-                            "othello.black_disc_at" if black else "othello.white_disc_at",
-                            {"row": row + 1, "column": column + 1},
-                        ),
-                        colour="black" if black else "white",
-                    )
-                )
+BLACK, WHITE = 0, 1
+"""X's discs and O's, as their kinds' places in PIECE_KINDS."""
+
+
+@functools.cache
+def layout(size: int) -> Layout:
+    """Every square of the green grid, rows and columns named 1..size along its edges; the page
+    counts the discs of each colour."""
     names = tuple(str(number) for number in range(1, size + 1))
-    return Board(
+    return Layout(
         rows=size,
         columns=size,
         cells=tuple(
@@ -46,16 +33,29 @@ def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
             for row in range(size)
             for column in range(size)
         ),
-        pieces=tuple(pieces),
+        kinds=PIECE_KINDS,
+        row_names=names,
+        column_names=names,
+        side_names=(Message("othello.black_x"), Message("othello.white_o")),
+        counted=True,
+    )
+
+
+def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
+    """X's discs black and O's white; a pass, always the rules' own move, has no click (the page
+    gets it as a button should one ever be a player's choice)."""
+    return Board(
+        pieces=tuple(
+            Piece(row, column, BLACK if disc == "X" else WHITE)
+            for row, text in enumerate(position.board_rows())
+            for column, disc in enumerate(text)
+            if disc in "XO"
+        ),
         targets=tuple(
             Target(format_move(move), () if move.is_pass else ((move.row, move.column),))
             for move in position.legal_moves()
         ),
         last=tuple((move.row, move.column) for move in last if not move.is_pass),
-        row_names=names,
-        column_names=names,
-        legend=PIECE_KINDS,
-        side_names=(Message("othello.black_x"), Message("othello.white_o")),
     )
 
 

@@ -36,8 +36,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "perft({depth}) on {size}x{size}: {leaves} leaves in {seconds:.3f} s ({rate:,.0f} per second)"
         ),
         "othello.x": "X",
-        "othello.black_disc_at": "black disc at {row} {column}",
-        "othello.white_disc_at": "white disc at {row} {column}",
         "othello.o": "O",
         "othello.menu_play": "1- Play Othello",
         "othello.menu_load": "2- Load a game from a file",
@@ -133,8 +131,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "perft({depth}) en {size}x{size}: {leaves} hojas en {seconds:.3f} s ({rate:,.0f} por segundo)"
         ),
         "othello.x": "X",
-        "othello.black_disc_at": "ficha negra en {row} {column}",
-        "othello.white_disc_at": "ficha blanca en {row} {column}",
         "othello.o": "O",
         "othello.menu_play": "1- Jugar al Othello",
         "othello.menu_load": "2- Cargar partida de fichero",

@@ -14,6 +14,7 @@ from damero.core import (
     Analyst,
     Board,
     GameDefaults,
+    Layout,
     Message,
     Outcome,
     PieceKind,
@@ -146,6 +147,10 @@ class TicTacToe(GameDefaults):
             Message("tictactoe.congratulations", {"player": player_name(outcome.winner)}),
             Message("tictactoe.you_won"),
         )
+
+    @property
+    def layout(self) -> Layout:
+        return tictactoe_board.LAYOUT
 
     def board(self, position: TicTacToePosition, last: Sequence[Move]) -> Board:
         return tictactoe_board.board(position, last)

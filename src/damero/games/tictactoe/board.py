@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
+from damero.core import Board, Cell, Layout, Message, Piece, PieceKind, Placement, Side, Target
 from damero.errors import InvalidPositionError
 from damero.rules.tictactoe import (
     CELLS,
@@ -28,33 +28,27 @@ def _place(cell: int) -> tuple[int, int]:
     return (cell - 1) // 3, (cell - 1) % 3
 
 
+LAYOUT = Layout(
+    rows=3,
+    columns=3,
+    cells=tuple(Cell(*_place(cell), shade="paper", label=str(cell)) for cell in CELLS),
+    kinds=PIECE_KINDS,
+)
+"""Nine paper cells numbered 1..9."""
+
+
 def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
-    """The nine cells, the marks on them (X red, O blue), and a click on a free cell per move."""
-    pieces = []
-    for cell in CELLS:
-        mark = position.mark_at(cell)
-        if mark is not None:
-            side = Side.FIRST if mark == "X" else Side.SECOND
-            pieces.append(
-                Piece(
-                    *_place(cell),
-                    side=side,
-                    kind="mark",
-                    name=Message("tictactoe.mark_on", {"mark": mark, "cell": cell}),
-                    symbol=mark,
-                    colour="red" if side is Side.FIRST else "blue",
-                )
-            )
+    """The marks (X red, O blue), and a click on a free cell per move."""
     return Board(
-        rows=3,
-        columns=3,
-        cells=tuple(Cell(*_place(cell), shade="paper", label=str(cell)) for cell in CELLS),
-        pieces=tuple(pieces),
+        pieces=tuple(
+            Piece(*_place(cell), 0 if mark == "X" else 1)
+            for cell in CELLS
+            if (mark := position.mark_at(cell)) is not None
+        ),
         targets=tuple(
             Target(format_cell(move), (_place(move.cell),)) for move in position.legal_moves()
         ),
         last=tuple(_place(move.cell) for move in last),
-        legend=PIECE_KINDS,
     )
 
 

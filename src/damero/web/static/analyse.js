@@ -2,7 +2,7 @@
 // a position editor. It knows no game: the server sends the board, the pieces an editor places,
 // the position each move leads to, and the values over a socket, deepening until exact. The
 // address always holds the position shown, so a link opens the same analysis.
-import { boardElement, draw } from "./board.js";
+import { boardElement, draw, layoutAt, pathOf, piecesOn } from "./board.js";
 import { adopt, connected, html, language, main, say } from "./common.js";
 
 // A query naming a game, its options (size=6) and any further parameters.
@@ -59,7 +59,7 @@ export async function analysePage() {
     const body = await response.json();
     if (!response.ok) { error.textContent = body.message; return null; }
     error.textContent = "";
-    return body;
+    return { ...body, board: await layoutAt(body.layout) };
   };
 
   const send = (message) => {
@@ -103,19 +103,20 @@ export async function analysePage() {
     if (!view) return;
     gameChoice.value = chosenVariant();
     previous.hidden = editing !== null || visited.length === 0;
-    editButton.hidden = editing !== null || view.pieces.length === 0;
+    editButton.hidden = editing !== null || view.palette.length === 0;
     editor.hidden = editing === null;
     status.replaceChildren(...view.status.map((line) => html("p", {}, line)));
     if (editing) {
-      const pieces = editing.pieces.map(({ index, row, column }) => ({ ...view.pieces[index], row, column }));
-      draw(grid, { board: { ...view.board, pieces, targets: [], last: [] } }, { play: () => {}, canMove: false, redraw: render, edit: place });
+      draw(grid, { board: view.board, pieces: placedPieces(), targets: [], last: [] }, { play: () => {}, canMove: false, redraw: render, edit: place });
       verdict.textContent = ""; progress.textContent = ""; stop.hidden = true; list.replaceChildren();
       return;
     }
     const shown = values ? values.moves : [];
     const colourOf = colours(shown);
     const byMove = Object.fromEntries(shown.map((m) => [m.move, { label: m.label, words: m.words, colour: colourOf(m) }]));
-    draw(grid, { board: view.board, values: byMove }, { play: (move) => go(view.after[move]), canMove: !view.over, redraw: render });
+    const texts = Object.fromEntries(Object.entries(view.moves).map(([move, cells]) => [pathOf(cells), move]));
+    const valued = Object.fromEntries(Object.entries(view.moves).filter(([move]) => byMove[move]).map(([move, cells]) => [pathOf(cells), byMove[move]]));
+    draw(grid, { ...view, texts, values: valued }, { play: (target) => go(view.after[target.move ?? texts[pathOf(target.cells)]]), canMove: !view.over, redraw: render });
     verdict.textContent = view.over ? "" : values ? values.verdict : say("page.analysing");
     progress.textContent = !values ? "" : values.done ? say(values.exact ? "page.exact" : "page.estimate") : say("page.deepening", { step: values.step });
     stop.hidden = !values || values.done;
@@ -138,7 +139,7 @@ export async function analysePage() {
     error.textContent = response.ok ? "" : body.message;
     done.disabled = !response.ok;
     if (response.ok) {
-      view = body;
+      view = { ...body, board: view.board };
       history.replaceState({}, "", analysisLink(view.game, view.options, view.position));
     }
     render();
@@ -152,12 +153,22 @@ export async function analysePage() {
     if (!same && chosen >= 0) editing.pieces.push({ index: chosen, row, column });
     check();
   }
+  // The pieces placed, as a position's `pieces` on the layout.
+  const placedPieces = () => {
+    const cells = view.board.cells.map(() => ".");
+    for (const { index, row, column } of editing.pieces) {
+      const kind = view.palette[index];
+      const drawn = view.board.kinds.findIndex((k) => k.side === kind.side && k.kind === kind.kind);
+      cells[view.board.cells.findIndex((cell) => cell.row === row && cell.column === column)] = String.fromCharCode(97 + drawn);
+    }
+    return cells.join("");
+  };
   const startEditing = () => {
-    const indexOf = (piece) => view.pieces.findIndex((kind) => kind.side === piece.side && kind.kind === piece.kind);
-    editing = { pieces: view.board.pieces.map((p) => ({ index: indexOf(p), row: p.row, column: p.column })).filter((p) => p.index >= 0),
-      side: view.turn || "first", legal: true };
+    const indexOf = (piece) => view.palette.findIndex((kind) => kind.side === piece.side && kind.kind === piece.kind);
+    const placed = piecesOn(view.board, view.pieces).map((piece, cell) => piece && { index: indexOf(piece), row: view.board.cells[cell].row, column: view.board.cells[cell].column });
+    editing = { pieces: placed.filter((p) => p && p.index >= 0), side: view.turn || "first", legal: true };
     send({ type: "stop" });
-    palette.replaceChildren(...view.pieces.map((kind, index) => html("label", {},
+    palette.replaceChildren(...view.palette.map((kind, index) => html("label", {},
       html("input", { type: "radio", name: "piece", value: index, checked: index === 0, "data-side": kind.side, "data-kind": kind.kind }), ` ${kind.name} `)),
       html("label", {}, html("input", { type: "radio", name: "piece", value: -1 }), ` ${say("page.remove")}`));
     sideChoice.replaceChildren(...Object.entries(view.sides).map(([seat, name]) => html("option", { value: seat, selected: seat === editing.side }, name)));

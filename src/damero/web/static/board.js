@@ -1,14 +1,42 @@
-// The one board drawer: draws any game from the board description the server sends (cells,
+// The one board drawer: draws any game on its layout (the cells, their names and shades, the kinds
+// of piece, fetched once and kept by the browser) from what the server sends of a position (the
 // pieces, a click path per legal move, the last move's cells) as a grid a screen reader walks,
-// each cell a whole-square target. It knows no game: a move is made by sending the text the
-// description gives for the clicked target.
+// each cell a whole-square target. It knows no game: a move is made by sending the cells clicked.
+// The formats are described in web/boards.py and docs/browser.md.
 import { say } from "./common.js";
 import { drawPiece } from "./pieces.js";
 
-const key = ([row, column]) => `${row},${column}`;
-let picked = null;  // the cell of the piece chosen for a two-click move, as "row,column"
+let picked = null;  // the cell of the piece chosen for a two-click move, by its index
 const shown = new WeakMap();  // each board's pieces as last drawn, to animate what changed
 const boards = new WeakMap();  // an <svg> some page still passes, and the grid drawn instead
+const layouts = new Map();  // each layout asked for, by its address
+
+// The layout at `address` (it never changes: a new one has a new address, and the browser keeps
+// each for good).
+export function layoutAt(address) {
+  if (!layouts.has(address)) {
+    layouts.set(address, fetch(address).then((response) => {
+      if (!response.ok) throw new Error(`${address}: ${response.status}`);
+      return response.json();
+    }).catch((error) => { layouts.delete(address); throw error; }));
+  }
+  return layouts.get(address);
+}
+
+// The kind of piece on each cell (null for none), from a position's `pieces`.
+export const piecesOn = (layout, pieces) => [...pieces].map((c) => (c === "." ? null : layout.kinds[c.charCodeAt(0) - 97]));
+
+// A position's `targets` one move each: {cells}, the cells clicked in turn, or {cells: [], move}
+// for a move the board cannot show.
+export function targetList(targets) {
+  return targets.flatMap((entry) => {
+    if (typeof entry === "number") return [{ cells: [entry] }];
+    if (typeof entry === "string") return [{ cells: [], move: entry }];
+    return entry.slice(1).map((second) => ({ cells: [entry[0], second] }));
+  });
+}
+// A target's cells as one key, as `view.texts` and `view.values` are kept by.
+export const pathOf = (cells) => cells.join(" ");
 
 // A grid for a page to place; `draw` fills it.
 export function boardElement() {
@@ -37,38 +65,47 @@ function button(label, action) {
   return node;
 }
 
-// `view.board` is the description, `view.hint` a move's text or null, `view.title` the grid's
-// name, `view.values` (if any) each move's value by its text as {label, words, colour};
-// `actions` gives play(text), canMove, showNumbers, redraw() and, for a position editor,
-// edit(row, column) for a press on a cell.
+// `view.board` is the layout; `view.pieces`, `view.targets` and `view.last` the position on it;
+// `view.hint` the cells of a hinted move or null, `view.title` the grid's name, `view.texts` (if
+// any) each target's move text by its cells (`pathOf`), `view.values` each move's value by its
+// cells as {label, words, colour}. `actions` gives play(target), canMove, showNumbers, redraw()
+// and, for a position editor, edit(row, column) for a press on a cell.
 export function draw(given, view, actions) {
   const grid = hostOf(given);
   const board = view.board;
   const named = board.row_names.length > 0 || board.column_names.length > 0;
-  const focused = grid.contains(document.activeElement) ? document.activeElement.closest("[data-row]") : null;
-  const focusAt = focused ? focused.dataset.row + "," + focused.dataset.column : null;
+  const focused = grid.contains(document.activeElement) ? document.activeElement.closest("[data-index]") : null;
+  const focusAt = focused ? Number(focused.dataset.index) : null;
   grid.setAttribute("aria-label", say("page.board", { game: view.title || "" }));
   grid.style.setProperty("--across", board.columns);
   grid.style.setProperty("--down", board.rows);
   grid.classList.toggle("named", named);
   grid.classList.toggle("numbered", Boolean(actions.showNumbers));
 
-  const cells = new Map(board.cells.map((cell) => [key([cell.row, cell.column]), cell]));
-  const pieces = new Map(board.pieces.map((piece) => [key([piece.row, piece.column]), piece]));
-  const last = new Set(board.last.map(key));
-  const targets = actions.canMove ? board.targets : [];
-  const movable = new Set(targets.filter((t) => t.clicks.length === 2).map((t) => key(t.clicks[0])));
+  const at = new Map(board.cells.map((cell, index) => [`${cell.row},${cell.column}`, index]));
+  const pieces = piecesOn(board, view.pieces);
+  const last = new Set(view.last);
+  const targets = actions.canMove ? targetList(view.targets) : [];
+  const textOf = (target) => target.move ?? (view.texts && view.texts[pathOf(target.cells)]);
+  const movable = new Set(targets.filter((t) => t.cells.length === 2).map((t) => t.cells[0]));
   if (!movable.has(picked)) picked = movable.size === 1 ? [...movable][0] : null;
   const ends = new Map();  // cell -> the target whose last click it is (with the piece picked)
   for (const target of targets) {
-    if (target.clicks.length === 0) continue;
-    if (target.clicks.length > 1 && key(target.clicks[0]) !== picked) continue;
-    ends.set(key(target.clicks[target.clicks.length - 1]), target);
+    if (target.cells.length === 0) continue;
+    if (target.cells.length > 1 && target.cells[0] !== picked) continue;
+    ends.set(target.cells[target.cells.length - 1], target);
   }
-  const hinted = view.hint && board.targets.find((target) => target.move === view.hint);
-  const hintCells = new Set(hinted ? hinted.clicks.map(key) : []);
-  const before = shown.get(grid) || new Map();
-  const from = board.vacated && board.vacated.length === 1 ? board.vacated[0] : null;
+  const hintCells = new Set(view.hint || []);
+  const before = shown.get(grid) || [];
+  const left = view.last.filter((index) => !pieces[index] && before[index]);
+  const from = left.length === 1 ? board.cells[left[0]] : null;
+  const label = (index) => board.cells[index].label;
+  const says = (target) => {
+    const text = textOf(target);
+    if (text !== undefined) return say("page.play_move", { move: text });
+    if (target.cells.length === 2) return say("page.move_from_to", { from: label(target.cells[0]), to: label(target.cells[1]) });
+    return say("page.play_move", { move: label(target.cells[0]) });
+  };
 
   const rows = [];
   if (named) {
@@ -97,17 +134,18 @@ export function draw(given, view, actions) {
       line.append(name);
     }
     for (let column = 0; column < board.columns; column += 1) {
-      const at = key([row, column]);
-      const cell = cells.get(at);
+      const index = at.get(`${row},${column}`);
       const node = document.createElement("div");
       node.setAttribute("role", "gridcell");
       Object.assign(node.dataset, { row, column });
-      if (!cell) { node.className = "cell none"; line.append(node); continue; }
+      if (index === undefined) { node.className = "cell none"; line.append(node); continue; }
+      const cell = board.cells[index];
+      node.dataset.index = index;
       node.className = `cell ${cell.shade}`;
       node.dataset.cell = cell.label;
-      if (last.has(at)) node.classList.add("last");
-      if (hintCells.has(at)) node.classList.add("hinted");
-      const piece = pieces.get(at);
+      if (last.has(index)) node.classList.add("last");
+      if (hintCells.has(index)) node.classList.add("hinted");
+      const piece = pieces[index];
       const content = piece ? piece.name : say("page.empty");
       const name = cell.label ? `${cell.label}, ${content}` : content;
       node.setAttribute("aria-label", name);
@@ -120,27 +158,27 @@ export function draw(given, view, actions) {
       }
       if (piece) {
         const drawn = drawPiece(piece);
-        const was = before.get(at);
+        const was = before[index];
         if (!was && from) {
           drawn.classList.add("moved");
-          drawn.style.setProperty("--dx", `${(from[1] - column) * 100}%`);
-          drawn.style.setProperty("--dy", `${(from[0] - row) * 100}%`);
+          drawn.style.setProperty("--dx", `${(from.column - column) * 100}%`);
+          drawn.style.setProperty("--dy", `${(from.row - row) * 100}%`);
         } else if (!was) drawn.classList.add("placed");
-        else if (was !== piece.colour) drawn.classList.add("flipped");
+        else if (was !== piece) drawn.classList.add("flipped");
         node.append(drawn);
       }
-      const target = ends.get(at);
-      const value = target && view.values && view.values[target.move];
+      const target = ends.get(index);
+      const value = target && view.values && view.values[pathOf(target.cells)];
       if (actions.edit && cell.label) {
         const press = button(name, () => actions.edit(row, column));
         press.className = "editable";
         press.dataset.edit = cell.label;
         node.append(press);
       } else if (target) {
-        const says = value ? value.words : say("page.play_move", { move: target.move });
-        const press = button(`${name}: ${says}`, () => { picked = null; actions.play(target.move); });
+        const words = value ? value.words : says(target);
+        const press = button(`${name}: ${words}`, () => { picked = null; actions.play(target); });
         press.className = "target";
-        press.dataset.move = target.move;
+        press.dataset.move = textOf(target) ?? target.cells.map(label).join(" ");
         if (value) {
           press.classList.add("valued");
           press.dataset.value = value.label;
@@ -148,15 +186,15 @@ export function draw(given, view, actions) {
           press.textContent = value.label;
         }
         node.append(press);
-      } else if (movable.has(at)) {
+      } else if (movable.has(index)) {
         const press = button(say("page.choose_piece", { piece: name }), () => {
-          picked = at;
+          picked = index;
           actions.redraw();
           const first = grid.querySelector("[data-move]");
           if (first) first.focus();
         });
-        press.className = at === picked ? "selectable selected" : "selectable";
-        press.setAttribute("aria-pressed", at === picked ? "true" : "false");
+        press.className = index === picked ? "selectable selected" : "selectable";
+        press.setAttribute("aria-pressed", index === picked ? "true" : "false");
         node.append(press);
       } else node.tabIndex = -1;
       line.append(node);
@@ -164,23 +202,22 @@ export function draw(given, view, actions) {
     rows.push(line);
   }
   grid.replaceChildren(...rows);
-  shown.set(grid, new Map(board.pieces.map((piece) => [key([piece.row, piece.column]), piece.colour])));
+  shown.set(grid, pieces);
 
   // Moves the board cannot show (it gives them no cells to click) as buttons under it.
   const box = moveButtons(grid);
   if (box) {
-    box.replaceChildren(...targets.filter((target) => target.clicks.length === 0).map((target) => {
-      const value = view.values && view.values[target.move];
-      const press = button(value ? `${target.move}: ${value.words}` : say("page.play_move", { move: target.move }), () => actions.play(target.move));
+    box.replaceChildren(...targets.filter((target) => target.cells.length === 0).map((target) => {
+      const value = view.values && view.values[pathOf(target.cells)];
+      const press = button(value ? `${target.move}: ${value.words}` : say("page.play_move", { move: target.move }), () => actions.play(target));
       press.textContent = value ? `${target.move} (${value.label})` : target.move;
       press.dataset.move = target.move;
       return press;
     }));
   }
   // Focus stays on the board: on the same cell's control, else the cell, else the grid.
-  if (focusAt) {
-    const [row, column] = focusAt.split(",");
-    const cell = grid.querySelector(`[data-row="${row}"][data-column="${column}"]`);
+  if (focusAt !== null) {
+    const cell = grid.querySelector(`[data-index="${focusAt}"]`);
     const control = cell && cell.querySelector("button");
     (control || cell || grid).focus({ preventScroll: true });
   }
@@ -197,19 +234,27 @@ function moveButtons(grid) {
   return box;
 }
 
-// The pieces a board's legend names, each drawn as on the board.
-export function legend(board) {
-  if (!board.legend || board.legend.length === 0) return null;
+// The pieces a layout's legend names, each drawn as on the board, with how many stand on the
+// board where the layout counts them (`pieces`: the position's).
+export function legend(board, pieces) {
+  if (!board.kinds || board.kinds.length === 0) return null;
   const list = document.createElement("ul");
   list.className = "legend";
   list.setAttribute("aria-label", say("page.legend"));
-  for (const entry of board.legend) {
+  const kinds = piecesOn(board, pieces || "");
+  board.kinds.forEach((entry) => {
     const item = document.createElement("li");
     item.append(drawPiece(entry), entry.name);
+    if (board.counted) {
+      const count = document.createElement("span");
+      count.className = "count";
+      count.textContent = `: ${kinds.filter((kind) => kind === entry).length}`;
+      item.append(count);
+    }
     list.append(item);
-  }
+  });
   return list;
 }
 
-// What the page calls a side: the board's own name for it (Black (X)), else the game's word.
+// What the page calls a side: the layout's own name for it (Black (X)), else the game's word.
 export const sideName = (view, seat) => (view.board && view.board.side_names[seat]) || view.sides[seat];

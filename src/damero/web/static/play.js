@@ -1,7 +1,7 @@
 // A game's page: the board, the moves, the seat and the socket that keeps it up to date. It knows
 // no rule of any game: the server sends what is legal and what happened.
 import { announce, chime, titleYourTurn } from "./announce.js";
-import { boardElement, draw, legend, sideName } from "./board.js";
+import { boardElement, draw, layoutAt, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
 import { applyEvent, follows } from "./events.js";
 import { isTwoPeople, linksBox, onlinePanel, seatOf } from "./online.js";
@@ -32,7 +32,8 @@ export function gamePage(id) {
   const links = linksBox(id, seat);
   const connection = html("p", { id: "connection", role: "status" });
   let state = null;
-  let hinted = null;
+  let layout = null;  // the layout state.layout names, once fetched
+  let hinted = null;  // the cells of the hint shown
   let shown = null;  // the position looked back at (k: after k moves), or null for the game now
   let past = null;  // that position's board and words
   const pastAt = pastPositions(id);
@@ -46,17 +47,20 @@ export function gamePage(id) {
     return true;
   };
   const panel = onlinePanel(id, seat, send);
-  const play = (text) => {
+  // A move: a target's cells clicked on the board, or its text (typed, or a button's).
+  const play = (target) => {
     error.textContent = "";
-    const message = { type: "move", move: text, version: state.version };
+    const made = target.move !== undefined ? { move: target.move } : { cells: target.cells };
+    const message = { type: "move", ...made, version: state.version };
     if (!send(message)) { queued = message; render(); }
   };
+  const moveWords = (message) => message.move ?? message.cells.map((index) => layout.cells[index].label).join(" ");
   const sendQueued = () => {
     if (!queued) return;
     const waiting = queued;
     queued = null;
     if (waiting.version === state.version) send(waiting);
-    else error.textContent = say("page.queued_stale", { move: waiting.move });
+    else error.textContent = say("page.queued_stale", { move: moveWords(waiting) });
   };
   const lookAt = async (position) => {
     if (position === null || position >= state.moves.length) { shown = null; past = null; }
@@ -66,22 +70,29 @@ export function gamePage(id) {
   };
   const render = async () => {
     if (!state) return;
+    if (!layout || layout.address !== state.layout) {
+      // A layout not fetched yet (a new game, a server updated since): drawn once it is here.
+      const address = state.layout;
+      try { layout = { ...(await layoutAt(address)), address }; } catch { return; }
+      if (state.layout !== address) return;
+    }
+    const view = { ...state, board: layout };
     if (shown !== null && shown >= state.moves.length) { shown = null; past = null; }  // taken back meanwhile
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     const title = say(`${state.game}.title`);
-    if (shown === null) draw(grid, { ...state, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
-    else draw(grid, { ...past, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
+    if (shown === null) draw(grid, { ...view, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
+    else draw(grid, { ...past, board: layout, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
     looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, () => lookAt(null))]));
-    pieces.replaceChildren(legend(state.board) || "");
+    pieces.replaceChildren(legend(layout, shown === null ? state.pieces : past.pieces) || "");
     rules.href = `/rules#${state.game}`;
     status.replaceChildren(...(shown === null ? state.status : past.status).map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = (shown === null ? state.forced : past.forced).join(" ");
-    turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(state, state.turn) }) : "";
+    turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(view, state.turn) }) : "";
     seatLine.textContent = state.seat.length === 0 ? say("page.spectator")
-      : say("page.you_play", { sides: state.seat.map((s) => sideName(state, s)).join(", ") });
+      : say("page.you_play", { sides: state.seat.map((s) => sideName(view, s)).join(", ") });
     moves.replaceChildren(scrolledMoves(moveTable({ moves: state.moves, movers: state.movers,
-      names: { first: sideName(state, "first"), second: sideName(state, "second") },
+      names: { first: sideName(view, "first"), second: sideName(view, "second") },
       shown: shown ?? state.moves.length, pick: lookAt })));
     undo.hidden = !state.can_undo || state.over || state.thinking || isTwoPeople(state);
     hint.hidden = !canMove || !state.analysable;  // fair play: no help in a game between two people
@@ -94,14 +105,14 @@ export function gamePage(id) {
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
     showConnection();
-    panel.update(state, online);
+    panel.update(view, online);
   };
   // Offline, the board is greyed and says so; a move made then waits for the connection.
   const showConnection = () => {
     document.body.dataset.connection = online ? "online" : "offline";
     grid.parentNode?.classList.toggle("offline", !online);
     undo.disabled = hint.disabled = !online;  // nothing to send them on: only a move waits
-    connection.textContent = [online ? "" : say("page.reconnecting"), queued ? say("page.queued", { move: queued.move }) : ""].join(" ").trim();
+    connection.textContent = [online ? "" : say("page.reconnecting"), queued && layout ? say("page.queued", { move: moveWords(queued) }) : ""].join(" ").trim();
   };
   setKeys((event) => {
     if (!state) return;
@@ -113,7 +124,7 @@ export function gamePage(id) {
   hint.addEventListener("click", () => send({ type: "hint" }));
   replay.addEventListener("click", () => navigate(`/replay/${id}`));
   analyse.addEventListener("click", () => navigate(`/replay/${id}?analyse`));
-  const form = html("form", { class: "move-form", onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); typed.value = ""; } },
+  const form = html("form", { class: "move-form", onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play({ move: typed.value.trim() }); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
@@ -143,7 +154,7 @@ export function gamePage(id) {
       if (message.type === "state") {
         if (state && message.version < state.version) return;
         if (!state || message.version !== state.version) hinted = null;
-        const news = newsOf(state, message);
+        const news = newsOf(state && { ...state, board: layout }, { ...message, board: layout });
         const before = state;
         state = message;
         if (news) { announce(news); chime(false); }
@@ -162,7 +173,7 @@ export function gamePage(id) {
         error.textContent = message.message;
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
-        hinted = message.move;
+        hinted = message.cells;
         hintLine.textContent = message.message;
         announce(message.message);
         render();

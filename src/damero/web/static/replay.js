@@ -1,6 +1,6 @@
 // Replays: a finished game (at its own address, /replay/ID), or an uploaded file, frame by frame;
 // any frame can be played on.
-import { boardElement, draw, legend, sideName } from "./board.js";
+import { boardElement, draw, layoutAt, legend, sideName } from "./board.js";
 import { disconnect, html, language, main, say, setKeys } from "./common.js";
 import { createGame } from "./front.js";
 import { reviewPanel } from "./review.js";
@@ -10,12 +10,13 @@ export async function replayOf(id) {
   const response = await fetch(`/api/games/${id}/replay?lang=${language}`);
   const document_ = await response.json();
   if (!response.ok) { main.replaceChildren(html("p", { class: "error", role: "alert" }, document_.message)); return; }
-  replayPage(document_, id, { analyse: new URLSearchParams(location.search).has("analyse") });
+  await replayPage(document_, id, { analyse: new URLSearchParams(location.search).has("analyse") });
 }
 
 // `analyse`: show the game's review at once (a finished game's "Analyse").
-export function replayPage(document_, id, { analyse = false } = {}) {
+export async function replayPage(document_, id, { analyse = false } = {}) {
   disconnect();
+  const board = await layoutAt(document_.layout);
   const last = document_.frames.length - 1;
   let shown = last;
   const grid = boardElement();
@@ -23,13 +24,15 @@ export function replayPage(document_, id, { analyse = false } = {}) {
   const notice = html("p", { id: "notice", class: "board-notice" });
   const counter = html("p", { id: "counter", role: "status" });
   const list = html("div", { class: "moves-place" });
+  const legendBox = html("div", { class: "legend-box" });
   const error = html("p", { class: "error", role: "alert" });
   const title = say(`${document_.game}.title`);
-  const start = { ...document_.frames[0], sides: document_.sides };
+  const start = { board, sides: document_.sides };
   const names = { first: sideName(start, "first"), second: sideName(start, "second") };
   const show = () => {
     const frame = document_.frames[shown];
-    draw(grid, { ...frame, title }, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
+    draw(grid, { ...frame, board, title }, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
+    legendBox.replaceChildren(legend(board, frame.pieces) || "");
     status.replaceChildren(...frame.status.map((line) => html("p", {}, line)));
     notice.textContent = frame.forced.join(" ");
     counter.textContent = say("page.replaying", { shown: shown + 1, total: document_.frames.length });
@@ -51,7 +54,7 @@ export function replayPage(document_, id, { analyse = false } = {}) {
       // Fair play: a game between two people still being played is neither played on nor analysed.
       document_.analysable ? html("p", {}, button("page.play_on", "play-on", playOn)) : null, error,
       document_.analysable ? review.node : null,
-      legend(document_.frames[0].board) || "", list, html("p", { class: "keys" }, say("page.keys")),
+      legendBox, list, html("p", { class: "keys" }, say("page.keys")),
       id ? html("p", {}, html("a", { href: `/api/games/${id}/record`, download: "" }, say("page.download")), " ",
         html("a", { href: `/play/${id}` }, say("page.back_to_game"))) : null,
       html("p", {}, html("a", { href: `/rules#${document_.game}` }, say("page.rules"))))));
