@@ -368,7 +368,7 @@ def run(
     if profile:
         sampler = subprocess.Popen(
             [
-                "py-spy",
+                str(Path(sys.executable).parent / "py-spy"),
                 "record",
                 "--pid",
                 str(processes[0].pid),
@@ -477,24 +477,35 @@ def main() -> None:
                 )
                 if floor is None:
                     continue
-                runs = [(f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1)]
+                runs = [(f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1, 0)]
+                if arguments.thinks:
+                    thinking = f"sqlite:///{folder / f'thinks{number}.sqlite3'}"
+                    runs.append((thinking, 1, arguments.thinks))
                 for servers in arguments.servers:
-                    runs.append((arguments.db or cluster.new_database(), servers))  # type: ignore[union-attr]
-                for url, servers in runs:
+                    runs.append((arguments.db or cluster.new_database(), servers, 0))  # type: ignore[union-attr]
+                alone: Figures | None = None
+                for url, servers, thinks in runs:
                     measured = run(
                         url,
                         servers,
                         arguments,
                         folder,
                         floor,
-                        thinks=arguments.thinks if url.startswith("sqlite") else 0,
-                        profile=arguments.profile
-                        if url.startswith("sqlite") and not number
-                        else None,
+                        thinks=thinks,
+                        profile=arguments.profile if url == runs[0][0] and not number else None,
                     )
-                    if measured is not None:
-                        ratios.setdefault(measured.label, []).append(
-                            (measured.cpu / floor.cpu, measured.bytes / floor.bytes)
+                    if measured is None:
+                        continue
+                    ratios.setdefault(measured.label, []).append(
+                        (measured.cpu / floor.cpu, measured.bytes / floor.bytes)
+                    )
+                    if url == runs[0][0]:
+                        alone = measured
+                    elif thinks and alone is not None:
+                        print(
+                            f"  the thinks make the other games' p99 {measured.p99 / alone.p99:.2f}"
+                            f" times what it is without them ({alone.p99:.1f} ms), the median"
+                            f" {measured.median / alone.median:.2f} times"
                         )
         finally:
             if cluster is not None:
