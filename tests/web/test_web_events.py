@@ -59,6 +59,10 @@ class Follower:
         self.events = 0
         self.missed = 0
         self.largest = 0
+        self.joined = 0
+        """The bytes of the first whole state, sent on joining."""
+        self.moved: list[int] = []
+        """The bytes of each event that adds moves."""
         self.sockets = contextlib.ExitStack()
         self.socket = self.sockets.enter_context(connect(url))
 
@@ -68,6 +72,7 @@ class Follower:
         assert message["type"] != "error", message
         held = self.state["version"] if self.state else 0
         if message["type"] == "state" and message["version"] >= held:
+            self.joined = self.joined or len(text.encode())
             self.state = message
             self.wholes += 1
         elif message["type"] == "presence" and self.state is not None:
@@ -84,6 +89,8 @@ class Follower:
             self.state = folded
             self.events += 1
             self.largest = max(self.largest, len(text.encode()))
+            if "add" in message:
+                self.moved.append(len(text.encode()))
 
     def at(self, version: int) -> dict[str, Any]:
         """The state once at `version`, or once its event was lost (the next shows the gap)."""
@@ -254,6 +261,42 @@ def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
     assert table.state["next"]["id"]
     # Each move's event is small: the board's layout is sent once, and a move changes little.
     assert max(follower.largest for follower in table.everyone) < 400
+    table.close()
+
+
+@pytest.mark.parametrize(
+    "game",
+    [("catmouse", {}), ("othello", {"size": 8}), ("othello", {"size": 10}), ("tictactoe", {})],
+)
+def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
+    browser: Any, server: Server, game: tuple[str, dict[str, int]]
+) -> None:
+    """A random game played to its end by link, each state checked against the server's: a
+    move's event is about a hundred bytes (the layout is fetched once, the pieces that changed
+    are a few characters, the targets cells' indexes), and a whole game costs each move a few
+    hundred bytes, both seats' joins included."""
+    fold = browser.new_page()
+    fold.goto(server.base + "/")
+    name, options = game
+    rng = random.Random(11)
+    table = Table(fold, server, game=name, options=options)
+    while not table.state["over"]:
+        table.move(rng)
+    moves = len(table.state["moves"])
+    seats = table.seats.values()
+    events = sorted(size for follower in seats for size in follower.moved)
+    ending = [follower.moved[-1] for follower in seats]
+    going_on = sorted(size for follower in seats for size in follower.moved[:-1])
+    per_move = sum(follower.joined + sum(follower.moved) for follower in seats) / moves
+    print(
+        f"{name} {options}: {moves} moves, events of {events[len(events) // 2]} bytes (median),"
+        f" {going_on[-1]} at most while the game goes on, {max(ending)} at its end;"
+        f" {per_move:.0f} bytes a move, joins of {[f.joined for f in seats]} included"
+    )
+    assert events[len(events) // 2] <= 110
+    assert going_on[-1] <= 200 and max(ending) <= 300
+    if moves > 20:  # a Tic-tac-toe game is too short to spread its two joins thin
+        assert per_move <= 300
     table.close()
 
 

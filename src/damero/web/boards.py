@@ -34,7 +34,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from damero.core import Game, Layout, PieceKind, Side
+from damero.core import Game, Layout, Piece, PieceKind, Side
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
 from damero.web.stored import SEAT_NAMES, side_name
@@ -131,13 +131,12 @@ def _cells(game: Game[Any, Any]) -> dict[tuple[int, int], int]:
 _indexes: dict[Any, dict[tuple[int, int], int]] = {}
 
 
-def pieces_text(game: Game[Any, Any], position: Any) -> str:
-    """`position`'s pieces, one character per cell of the layout."""
-    cells = _cells(game)
-    pieces = [EMPTY] * len(cells)
-    for piece in game.board(position, ()).pieces:
-        pieces[cells[piece.row, piece.column]] = KINDS[piece.kind]
-    return "".join(pieces)
+def _pieces(cells: dict[tuple[int, int], int], pieces: Sequence[Piece]) -> str:
+    """`pieces`, one character per cell of the layout."""
+    drawn = [EMPTY] * len(cells)
+    for piece in pieces:
+        drawn[cells[piece.row, piece.column]] = KINDS[piece.kind]
+    return "".join(drawn)
 
 
 def drawn(
@@ -148,12 +147,10 @@ def drawn(
     `position` has not: where a move began, which a mouse's move does not name."""
     cells = _cells(game)
     board = game.board(position, last)
-    pieces = [EMPTY] * len(cells)
-    for piece in board.pieces:
-        pieces[cells[piece.row, piece.column]] = KINDS[piece.kind]
+    pieces = _pieces(cells, board.pieces)
     marked = dict.fromkeys(cells[cell] for cell in board.last)
     if before is not None and last:
-        was = pieces_text(game, before)
+        was = _pieces(cells, game.board(before, ()).pieces)
         marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != EMPTY == pieces[i]))
     targets: list[Any] = []
     picks: dict[int, list[int]] = {}
@@ -168,7 +165,7 @@ def drawn(
         else:
             picks[clicks[0]] = clicks
             targets.append(clicks)
-    return {"pieces": "".join(pieces), "targets": targets, "last": list(marked)}
+    return {"pieces": pieces, "targets": targets, "last": list(marked)}
 
 
 def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:
