@@ -189,9 +189,7 @@ def test_a_keyboard_player_wins_tictactoe_told_by_the_board_and_the_live_region(
         wait_for_version(page, number + 1)
         assert page.evaluate("document.activeElement.closest('.board') !== null")
         mark = "X" if number % 2 else "O"
-        assert page.get_attribute(f"[data-cell='{cell}']", "aria-label") == (
-            f"{cell}, {mark} on cell {cell}"
-        )
+        assert page.get_attribute(f"[data-cell='{cell}']", "aria-label") == f"{cell}, {mark}"
     assert "Congratulations, player X" in page.inner_text("#status")
     page.wait_for_function("document.querySelector('#announce').textContent.includes('won')")
     announced = page.inner_text("#announce")
@@ -210,7 +208,7 @@ def test_a_keyboard_player_moves_a_cat_and_the_board_marks_both_squares(
 ) -> None:
     page = new_page(browser)
     open_game(page, site, create(site, "catmouse", mode="local", moves=["29", "25"]))
-    cat = page.get_by_role("button", name="02, cat on 2: choose it to move", exact=True)
+    cat = page.get_by_role("button", name="02, a cat: choose it to move", exact=True)
     for _ in range(40):
         if cat.evaluate("(node) => node === document.activeElement"):
             break
@@ -221,8 +219,8 @@ def test_a_keyboard_player_moves_a_cat_and_the_board_marks_both_squares(
     names = page.locator(".board [data-move]").evaluate_all(
         "(nodes) => nodes.map((node) => node.getAttribute('aria-label'))"
     )
-    assert names == ["06, empty: play 2 6", "07, empty: play 2 7"]
-    assert page.evaluate("document.activeElement.dataset.move") == "2 6"
+    assert names == ["06, empty: move from 02 to 06", "07, empty: move from 02 to 07"]
+    assert page.evaluate("document.activeElement.dataset.move") == "02 06"
     page.keyboard.press("Tab")
     before = version(page)
     page.keyboard.press("Enter")
@@ -230,7 +228,8 @@ def test_a_keyboard_player_moves_a_cat_and_the_board_marks_both_squares(
     assert page.evaluate("document.activeElement.closest('.board') !== null")
     marked = page.locator(".cell.last").evaluate_all("(cells) => cells.map((c) => c.dataset.cell)")
     assert sorted(marked) == ["02", "07"]
-    assert page.get_attribute("[data-cell='07']", "aria-label") == "07, cat on 7"
+    assert page.get_attribute("[data-cell='07']", "aria-label") == "07, a cat"
+    assert page.locator("#moves button.move").all_inner_texts()[-1] == "2 7"
     assert page.locator("[data-cell='07'] [data-piece=cat]").count() == 1
     legend = page.inner_text(".legend")
     assert "the mouse" in legend and "a cat" in legend
