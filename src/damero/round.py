@@ -485,21 +485,22 @@ def new_round(
     side: Side,
     level: int,
     start: Any,
-    moves: Sequence[Any],
+    moves: Sequence[str],
     clock: Clock | None,
     mine: str,
     other: str | None,
     created: float,
 ) -> Round:
-    """A new game offered in `mode` (one of MODES) from `start` after `moves`: the creator holds
-    `side` with the key `mine`; the other side is the computer's at `level`, a friend's (the key
-    `other`), open to anyone, or on one screen the creator's too. A forced pass where the moves
-    stop is played at once."""
+    """A new game offered in `mode` (one of MODES) from `start` after the moves the texts
+    `moves` name (MoveListError naming the first refused): the creator holds `side` with the key
+    `mine`; the other side is the computer's at `level`, a friend's (the key `other`), open to
+    anyone, or on one screen the creator's too. A forced pass where the moves stop is played at
+    once."""
     if mode not in MODES:
         raise Refused("web.bad_mode")
     computer = Seat(level) if mode == "computer" else PERSON
     seats = (PERSON, computer) if side is Side.FIRST else (computer, PERSON)
     second = {"local": mine, "friend": other}.get(mode)
     holders = (mine, second) if side is Side.FIRST else (second, mine)
-    state = GameInProgress.new(game, start=start, moves=moves, seats=seats, clock=clock)
+    state = GameInProgress.new(game, start=start, texts=moves, seats=seats, clock=clock)
     return Round(game_id, state, holders, created, mode)
