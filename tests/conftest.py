@@ -182,48 +182,24 @@ def on_a_terminal(
 
 def run_in_terminal(
     arguments: Sequence[str],
-    keys: Sequence[str],
+    answers: Sequence[tuple[str, str]],
     *,
     cwd: Path,
     env: dict[str, str] | None = None,
-    quiet: float = 0.3,
-    timeout: float = WAIT_SECONDS,
 ) -> str:
-    """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
-
-    Each key string is typed once the program has written something and then nothing for
-    `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
-    """
-    master, process = on_a_terminal(arguments, cwd=cwd, env=env)
-    shown = b""
-    pending = list(keys)
-    answered = False  # the program wrote something since the last key
-    deadline = time.monotonic() + timeout
+    """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it: each
+    answer's keys are typed once the terminal shows its text (the prompt they answer) after the
+    keys typed before; returns everything the terminal showed until the program ended, echoes
+    included."""
+    terminal = Terminal(arguments, cwd=cwd, env=env)
     try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], quiet)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:  # the program ended and closed the terminal
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-                answered = True
-            elif pending and answered:
-                os.write(master, pending.pop(0).encode())
-                answered = False
-            elif process.poll() is not None:
-                break
-        else:
-            raise TimeoutError(shown.decode("utf-8", "replace")[-2000:])
+        for prompt, keys in answers:
+            terminal.wait_for(prompt)
+            terminal.type(keys)
+        terminal.wait_for_end()
     finally:
-        os.close(master)
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-    return shown.decode("utf-8", "replace")
+        terminal.close()
+    return terminal.shown
 
 
 class Terminal:
@@ -258,6 +234,24 @@ class Terminal:
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
+
+    def wait_for_end(self, *, timeout: float = WAIT_SECONDS) -> str:
+        """What the terminal showed since the last wait, up to the program's end (its side of the
+        terminal closed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"the program did not end: {self.shown[-3000:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            try:
+                chunk = os.read(self.master, 65536) if ready else b""
+            except OSError:  # the program ended and closed the terminal
+                chunk = b""
+            if ready and not chunk:
+                break
+            self.shown += self._decoder.decode(chunk)
+        start, self._read_to = self._read_to, len(self.shown)
+        return self.shown[start:]
 
     def close(self) -> int:
         """Ends the program if it still runs; its exit status."""
