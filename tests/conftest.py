@@ -129,6 +129,25 @@ def run(tmp_path: Path) -> Run:
     return runner
 
 
+@pytest.fixture
+def count_plays(monkeypatch: pytest.MonkeyPatch) -> Callable[[type], list[Any]]:
+    """`count_plays(PositionClass)`: a list of every move played on a position of that class from
+    then on, to see how often a game's moves are played."""
+
+    def counting(position_class: type) -> list[Any]:
+        plays: list[Any] = []
+        play = position_class.play  # type: ignore[attr-defined]
+
+        def counted(position: Any, move: Any) -> Any:
+            plays.append(move)
+            return play(position, move)
+
+        monkeypatch.setattr(position_class, "play", counted)
+        return plays
+
+    return counting
+
+
 @pytest.fixture(scope="session")
 def compiled_engine() -> None:
     """The Othello engine compiled and cached on disk before a test waits on a program that runs
@@ -220,17 +239,25 @@ class Terminal:
         """What the terminal showed since the last wait, up to and including `text`."""
         deadline = time.monotonic() + timeout
         while (found := self.shown.find(text, self._read_to)) < 0:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {text!r} in {self.shown[self._read_to :][-3000:]!r}"
-            ready, _, _ = select.select([self.master], [], [], left)
-            try:
-                chunk = os.read(self.master, 65536) if ready else b""
-            except OSError:  # the program ended and closed the terminal
-                chunk = b""
-            assert chunk or not ready, f"ended before {text!r}: {self.shown[-3000:]!r}"
-            self.shown += self._decoder.decode(chunk)
+            ended = not self._read_more(deadline, f"no {text!r}")
+            assert not ended, f"ended before {text!r}: {self.shown[-3000:]!r}"
         start, self._read_to = self._read_to, found + len(text)
         return self.shown[start : self._read_to]
+
+    def _read_more(self, deadline: float, missing: str) -> bool:
+        """Adds to `shown` what the terminal shows by `deadline` (failing with `missing` past
+        it); False once the program has ended and closed its side of the terminal."""
+        left = deadline - time.monotonic()
+        assert left > 0, f"{missing} in {self.shown[self._read_to :][-3000:]!r}"
+        ready, _, _ = select.select([self.master], [], [], left)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the program ended and closed the terminal
+            chunk = b""
+        self.shown += self._decoder.decode(chunk)
+        return bool(chunk)
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
@@ -239,17 +266,8 @@ class Terminal:
         """What the terminal showed since the last wait, up to the program's end (its side of the
         terminal closed)."""
         deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            assert left > 0, f"the program did not end: {self.shown[-3000:]!r}"
-            ready, _, _ = select.select([self.master], [], [], left)
-            try:
-                chunk = os.read(self.master, 65536) if ready else b""
-            except OSError:  # the program ended and closed the terminal
-                chunk = b""
-            if ready and not chunk:
-                break
-            self.shown += self._decoder.decode(chunk)
+        while self._read_more(deadline, "the program did not end"):
+            pass
         start, self._read_to = self._read_to, len(self.shown)
         return self.shown[start:]
 

@@ -4,6 +4,7 @@ take-backs to a person's turn, results from outside the rules, and versions."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -211,18 +212,10 @@ def test_the_history_says_who_moved_what_the_rules_did_and_whose_turn_it_was() -
 
 @pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
 def test_a_game_read_from_its_moves_text_plays_each_once(
-    game: Any, monkeypatch: pytest.MonkeyPatch
+    game: Any, count_plays: Callable[[type], list[Any]]
 ) -> None:
     played = random_game(game, 3)[-1]
-    position_class = type(played.position)
-    plays = []
-    play = position_class.play
-
-    def counted(position: Any, move: Any) -> Any:
-        plays.append(move)
-        return play(position, move)
-
-    monkeypatch.setattr(position_class, "play", counted)
+    plays = count_plays(type(played.position))
     read = GameInProgress.replayed(game, texts=played.move_texts)
     assert read.moves == played.moves and read.positions == played.positions
     assert len(plays) == len(played.moves)

@@ -3,6 +3,7 @@ to the same positions: at the terminal, and uploaded to the server again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,9 @@ def test_othello_from_its_starting_board_still_downloads_as_the_seed_file(
     assert downloaded.startswith("PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n")
 
 
-def test_a_stored_game_is_read_back_playing_each_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stored_game_is_read_back_playing_each_move_once(
+    count_plays: Callable[[type], list[Any]],
+) -> None:
     game = find_game("othello").variant(size=6)
     texts = ["2 3", "2 2", "2 1"]
     live = new_round(
@@ -106,15 +109,7 @@ def test_a_stored_game_is_read_back_playing_each_move_once(monkeypatch: pytest.M
         other=None,
         created=0.0,
     )
-    position_class = type(game.start())
-    plays = []
-    play = position_class.play
-
-    def counted(position: Any, move: Any) -> Any:
-        plays.append(move)
-        return play(position, move)
-
-    monkeypatch.setattr(position_class, "play", counted)
+    plays = count_plays(type(game.start()))
     read = round_of(stored_of(live))
     assert read.state.move_texts == tuple(texts) and read.state.position == live.state.position
     assert len(plays) == len(texts)
