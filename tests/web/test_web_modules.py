@@ -1,10 +1,13 @@
 """The page's ES modules load in one direction: no module imports one that imports it back, however
-long the way round, so that each can be read (and loaded) before those that use it."""
+long the way round, so that each can be read (and loaded) before those that use it. And none of
+the page's files knows a game: each offers what the server sends."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+from damero.registry import GAMES
 
 STATIC = Path(__file__).parent.parent.parent / "src" / "damero" / "web" / "static"
 IMPORT = re.compile(r"""^\s*import\b[^;]*?["']\./([\w.-]+\.js)["']""", re.MULTILINE | re.DOTALL)
@@ -56,3 +59,15 @@ def test_the_page_s_modules_import_each_other_without_a_circle() -> None:
     for module, imported in graph.items():
         assert imported <= set(graph), f"{module} imports a module that is not there"
     assert circle(graph) is None, " imports ".join(circle(graph) or [])
+
+
+def test_no_file_of_the_page_names_a_game() -> None:
+    """A game's name in the page would be a game it treats apart (a default, an option's words):
+    what a game offers comes from the server, so a new game needs nothing here."""
+    named = [
+        f"{path.name}: {game.name}"
+        for path in sorted(STATIC.iterdir())
+        for game in GAMES
+        if re.search(rf"\b{game.name}\b", path.read_text(encoding="utf-8"), re.IGNORECASE)
+    ]
+    assert len(GAMES) >= 3 and not named, named
