@@ -378,9 +378,9 @@ class GameInProgress:
         return range(chosen, count)
 
     def turn_starts(self) -> list[int]:
-        """The move counts after which a side was to choose, and the count of every move: the
-        positions a replay steps through, where a move the rules make on their own (a forced
-        pass) is shown only once it is made, as in play."""
+        """The move counts after which a side was to choose, and the last: the positions a replay
+        steps through, where a move the rules make on their own (a forced pass) is shown only
+        once it is made, as in play."""
         last = len(self.moves)
         return [count for count in range(last + 1) if count == last or not self.is_forced(count)]
 
