@@ -449,6 +449,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     client = Client(websocket, live.sides_held(key), catalog, token, events=events)
     if token and not client.sides:
         client.refuse(WebError("web.wrong_token"))
+    rooms.metrics.sockets.inc()
     try:
         async with anyio.create_task_group() as tasks:
 
@@ -463,6 +464,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
             tasks.start_soon(send)
             tasks.start_soon(read)
     finally:
+        rooms.metrics.sockets.dec()
         rooms.leave(game_id, client)
 
 
