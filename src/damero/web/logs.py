@@ -45,7 +45,7 @@ def hide_secrets(text: str) -> str:
     return _SECRET.sub(lambda match: f"{match.group(1)}{match.group(2)}[hidden]", text)
 
 
-class _Context(logging.Filter):
+class Context(logging.Filter):
     """Every record names the request and the game it was logged for, and carries no secret."""
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -100,7 +100,7 @@ def configure(log_format: str = "text", *, level: int = logging.INFO) -> None:
     from warnings on (its lines of each request and socket would write a token's query string)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormat() if log_format == "json" else TextFormat())
-    handler.addFilter(_Context())
+    handler.addFilter(Context())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -260,7 +260,7 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
             "second": clock.remaining(Side.SECOND, now),
             "initial": clock.initial,
             "increment": clock.increment,
-            "running": side_name(clock.running),
+            "running": None if clock.is_held(now) else side_name(clock.running),
         },
         **describe(game, state.positions, state.moves, catalog, computers=state.computers),
         **decided_fields(state, catalog),

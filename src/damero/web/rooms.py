@@ -369,13 +369,27 @@ class Rooms:
             live = self._held(game_id) or await self.read(game_id, keep=True)
             self.watchers[game_id].add(watcher)
             stored = self.presences.arrive(game_id, watcher.sides)
+            live = await self._resumed(live, watcher.sides)
             watcher.show(live, self.seen(live), {})
-            self._resume_if_back(live)
         if live.state.computer_to_move is not None:
             for listener in self.changed:
                 listener(live)  # its turn may have been given back by a process that stopped
         await stored
         return live
+
+    async def _resumed(self, live: Round, sides: frozenset[Side]) -> Round:
+        """`live`, its clock running again if a restart held it for one of `sides`, whose page
+        is back here: the page is shown the clock running, and its move sent again at once
+        meets the game at the version it was shown. The caller holds the room's lock."""
+        now = time.time()
+        side = held_side(live, now)
+        if side is None or side not in sides or self.draining:
+            return live
+        decision = decide(live, ARBITER, Resume(side), now=now)
+        try:
+            return await self._commit(live, decision, now=now) if decision.changed else live
+        except DameroError:
+            return live  # another process resumed it (the page is shown it), or the database is away
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
         """`watcher` left; its page's departure is stored by a task of the scheduler's own, since
