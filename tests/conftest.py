@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-import logged_secrets
 import pytest
+
+import logged_secrets
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 

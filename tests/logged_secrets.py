@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-FOLDER = (
-    Path(os.environ.get("DAMERO_TEST_OUTPUT") or Path(__file__).parent / "output") / "secrets"
-)
+FOLDER = Path(os.environ.get("DAMERO_TEST_OUTPUT") or Path(__file__).parent / "output") / "secrets"
 """Where the run's secrets and the list of its logs are kept, a file of each per process."""
 SHORTEST = 8
 """A secret shorter than this would be found by chance: none is that short."""
@@ -77,17 +75,20 @@ def leaks(paths: Iterable[Path], secrets: set[str]) -> list[str]:
     return found
 
 
+def recording(mint: Callable[[], str]) -> Callable[[], str]:
+    """`mint`, each secret it makes recorded as it is made."""
+
+    def minted() -> str:
+        secret = mint()
+        record_secret(secret)
+        return secret
+
+    return minted
+
+
 def record_minted_secrets() -> None:
     """Every seat token this process's server mints is recorded as it is made."""
     import damero.web.routes
     import damero.web.stored
 
-    minted = damero.web.stored.new_token
-
-    def new_token() -> str:
-        token = minted()
-        record_secret(token)
-        return token
-
-    damero.web.stored.new_token = new_token
-    damero.web.routes.new_token = new_token
+    damero.web.routes.new_token = recording(damero.web.stored.new_token)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from logged_secrets import record_minted_secrets
-
 from damero.cli import main
+from logged_secrets import record_minted_secrets
 
 if __name__ == "__main__":
     record_minted_secrets()

@@ -12,13 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import logged_secrets
 import pytest
 from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PostgresCluster, Server
 from starlette.testclient import TestClient
 
+import logged_secrets
 from damero.web import logs
-
 from damero.web.app import create_app
 from damero.web.storage import Storage
 
@@ -65,14 +64,9 @@ def in_process_log() -> Iterator[None]:
         import damero.web.routes
         import damero.web.stored
 
-        minted = damero.web.stored.new_token
-
-        def new_token() -> str:
-            token = minted()
-            logged_secrets.record_secret(token)
-            return token
-
-        patch.setattr(damero.web.routes, "new_token", new_token)
+        patch.setattr(
+            damero.web.routes, "new_token", logged_secrets.recording(damero.web.stored.new_token)
+        )
         yield
     damero_log.setLevel(level)
     root.removeHandler(handler)

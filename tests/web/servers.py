@@ -107,7 +107,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-                raise AssertionError(f"the server did not stop on SIGTERM; see {self.log_path}")
+                stuck = f"the server did not stop on SIGTERM; see {self.log_path}"
+                raise AssertionError(stuck) from None
         self.log.close()
         self.check_log()
 

@@ -17,7 +17,6 @@ within STOP_SECONDS in all.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
@@ -63,9 +62,7 @@ class Site:
         the pages' departures are stored, and nothing is left running."""
         self.rooms.draining = True
         await self.computer.finish(THINK_SECONDS)
-        tasks = [task for task in self.rooms.scheduler.tasks if not task.done()]
-        if tasks:
-            await asyncio.wait(tasks, timeout=STOP_SECONDS - THINK_SECONDS)
+        await self.rooms.scheduler.settle(STOP_SECONDS - THINK_SECONDS)
         await self.rooms.committer.finish()
 
 

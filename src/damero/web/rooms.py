@@ -389,7 +389,8 @@ class Rooms:
         try:
             return await self._commit(live, decision, now=now) if decision.changed else live
         except DameroError:
-            return live  # another process resumed it (the page is shown it), or the database is away
+            # Another process resumed it (the page is shown it), or the database is away.
+            return live
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
         """`watcher` left; its page's departure is stored by a task of the scheduler's own, since

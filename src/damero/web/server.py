@@ -35,7 +35,7 @@ PING_SECONDS = 20.0
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """uvicorn drops a socket sending more; the app refuses anything past its own, smaller limit."""
 PORTS = range(1, 65536)
-GRACE_SECONDS = 5.0
+GRACE_SECONDS = 5
 """How long a stopping server waits for its connections to end (requests answered, sockets
 closed) before it cancels them."""
 
