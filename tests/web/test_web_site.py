@@ -287,3 +287,19 @@ def test_a_server_refuses_a_measures_address_it_cannot_use(tmp_path: Path) -> No
         )
         assert finished.returncode == 2 and words in finished.stdout, finished
     assert HOLD_SECONDS > AWAY
+
+
+def test_a_server_measures_how_late_it_heard_of_another_servers_moves(servers: Any) -> None:
+    measures = free_port()
+    first, second = servers(), servers("--metrics", f"127.0.0.1:{measures}")
+    game_id, x_token, o_token = timed_game(first)
+    assert scrape(measures)["damero_notice_delay_seconds_count"] == 0
+    with join(first, game_id, x_token) as x, join(second, game_id, o_token) as o:
+        state = receive(x)
+        receive(o)
+        move(x, "5", state["version"])  # played on `first`, heard of on `second`
+        state_at(o, state["version"] + 1)
+    figures = scrape(measures)
+    assert figures["damero_notice_delay_seconds_count"] >= 1
+    assert 'damero_moves_total{outcome="accepted"}' not in figures  # none played here
+    assert figures["damero_notice_delay_seconds_sum"] < 60
