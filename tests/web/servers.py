@@ -43,6 +43,19 @@ def _path_with_tests() -> str:
     return os.pathsep.join(part for part in (os.environ.get("PYTHONPATH"), tests) if part)
 
 
+def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> bool:
+    """Whether `url` answers, once `process` has started, before `process` exits or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return True
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+
+
 STOP_SECONDS = 60.0
 """How long a server stopped by SIGTERM may take to exit in a test: it bounds itself to 15 seconds,
 and a loaded machine may be slower."""
@@ -85,16 +98,9 @@ class Server:
             stderr=subprocess.STDOUT,
             env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
         )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"the server did not start; see {log}") from None
-                time.sleep(0.1)
+        if not answers(self.base + "/api/games", self.process):
+            self.stop()
+            raise RuntimeError(f"the server did not start; see {log}")
 
     def stop(self) -> None:
         """Stops the server as an operator does (SIGTERM), and fails if it does not exit of
@@ -228,17 +234,10 @@ class Nginx:
             stdout=subprocess.DEVNULL,
             stderr=(folder / "logs" / "stderr.log").open("w"),
         )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/healthz", timeout=2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    log = (folder / "logs" / "stderr.log").read_text()
-                    raise RuntimeError(f"nginx did not start: {log}") from None
-                time.sleep(0.1)
+        if not answers(self.base + "/healthz", self.process):
+            self.stop()
+            log = (folder / "logs" / "stderr.log").read_text()
+            raise RuntimeError(f"nginx did not start: {log}")
 
     def stop(self) -> None:
         if self.process.poll() is None:

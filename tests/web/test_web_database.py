@@ -4,9 +4,11 @@ own pg_dump and pg_restore, as the command and the docs give them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 import sqlalchemy as sa
 from servers import POSTGRES_BIN, PostgresCluster, Server
 from test_web_postgres import create, join, move, receive, send, state_at, token_of, until
+from websockets.sync.client import ClientConnection
 
 from damero.registry import find_game
 from damero.web.storage import (
@@ -55,6 +58,20 @@ def play(server: Server, token: str | None, game_id: str, *cells: str) -> dict[s
     return state
 
 
+@contextlib.contextmanager
+def friends_after_the_first_move(
+    server: Server, created: dict[str, Any]
+) -> Iterator[tuple[ClientConnection, ClientConnection, dict[str, Any]]]:
+    """Both seats' sockets on a game `created` with a friend, once X has played 5 in the middle;
+    the state O's socket then has."""
+    x, o = created["token"], token_of(created["links"]["other"])
+    with join(server, created["id"], x) as first, join(server, created["id"], o) as second:
+        state = receive(first)
+        receive(second)
+        move(first, "5", state["version"])
+        yield first, second, state_at(second, state["version"] + 1)
+
+
 def games_in_every_state(server: Server) -> dict[str, str]:
     """Games of every kind and state the site holds, by what they are: their ids."""
     games = {}
@@ -68,23 +85,13 @@ def games_in_every_state(server: Server) -> dict[str, str]:
     assert play(server, won["token"], won["id"], "1", "4", "2", "5", "3")["over"]
     games["won"] = won["id"]
     timed = create(server, game="tictactoe", mode="friend", clock={"initial": 600, "increment": 2})
-    x, o = timed["token"], token_of(timed["links"]["other"])
-    with join(server, timed["id"], x) as first, join(server, timed["id"], o) as second:
-        state = receive(first)
-        receive(second)
-        move(first, "5", state["version"])
-        state = state_at(second, state["version"] + 1)
+    with friends_after_the_first_move(server, timed) as (first, second, state):
         move(second, "1", state["version"])
         state_at(first, state["version"] + 1)
     games["timed, the clock running"] = timed["id"]
     for ending in ("resign", "draw"):
         created = create(server, game="tictactoe", mode="friend")
-        x, o = created["token"], token_of(created["links"]["other"])
-        with join(server, created["id"], x) as first, join(server, created["id"], o) as second:
-            state = receive(first)
-            receive(second)
-            move(first, "5", state["version"])
-            state = state_at(second, state["version"] + 1)
+        with friends_after_the_first_move(server, created) as (first, second, state):
             send(second, type=ending, version=state["version"])
             if ending == "draw":
                 state = until(first, lambda m: m["type"] == "state" and m["offers"]["draw"])

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from servers import STOP_SECONDS, Nginx, PostgresCluster, Server
 from test_web_browser import moves_of, wait_for_version
-from test_web_browser_online import Page, person, play
+from test_web_browser_online import Page, person, play, timed_friend_game
 
 from damero.core import Side
 from damero.progress import Clock
@@ -96,15 +96,7 @@ def forget_away(*pages: Page) -> None:
 def test_a_rolling_restart_behind_nginx_loses_no_move_and_charges_no_clock(
     browser: Any, site: Site
 ) -> None:
-    x = person(browser, site.proxy.base + "/")
-    x.wait_for_selector("#create")
-    x.select_option("#game-choice", "tictactoe")
-    x.select_option("#mode-choice", "friend")
-    x.select_option("#clock-choice", "other")
-    x.fill("#clock-initial", "600")
-    x.fill("#clock-increment", "0")
-    x.click("#create")
-    wait_for_version(x, 1)
+    x = timed_friend_game(browser, site.proxy.base, seconds=600)
     game_id = x.url.split("/play/")[1].split("#")[0]
     o = person(browser, x.input_value("#link-other"))
     wait_for_version(o, 1)
