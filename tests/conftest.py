@@ -15,6 +15,8 @@ from typing import IO, Any
 
 import pytest
 
+import logged_secrets
+
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
 
@@ -277,3 +279,24 @@ class Terminal:
         if self.process.poll() is None:
             self.process.kill()
         return self.process.wait()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A run starts (in the process that hands out the tests, before any worker): no secret or
+    log recorded yet."""
+    if not hasattr(session.config, "workerinput"):
+        logged_secrets.begin()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The final check, once every worker is done: no log any test's server wrote holds any
+    secret a test used (seat tokens, and whatever else a test recorded)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    found = logged_secrets.leaks(logged_secrets.logs(), logged_secrets.secrets())
+    if found:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        lines = "\n".join(found[:50])
+        if reporter is not None:
+            reporter.write_line(f"A secret was written in a log:\n{lines}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -107,11 +107,27 @@ class Clock:
         return cls(initial, increment, (initial, initial))
 
     def remaining(self, side: Side, now: float) -> int:
-        """`side`'s time left at `now`, never below 0."""
+        """`side`'s time left at `now`, never below 0; a clock held (`since` still to come) has
+        not run yet."""
         left = self.left[side.value]
         if self.running is side:
-            left -= round((now - self.since) * 1000)
+            left -= round(max(now - self.since, 0.0) * 1000)
         return max(left, 0)
+
+    def held(self, now: float, *, seconds: float) -> Clock:
+        """The clock at `now` with the running side's time held for at most `seconds`: the side
+        is charged up to `now`, and its time runs again at `now + seconds` unless `resumed`
+        sooner. A server going down holds the clock of a player whose page it sends away."""
+        if self.running is None:
+            return self
+        return replace(self.switched(now, to=self.running), since=now + seconds)
+
+    def is_held(self, now: float) -> bool:
+        return self.running is not None and self.since > now
+
+    def resumed(self, now: float) -> Clock:
+        """A held clock running again from `now`."""
+        return replace(self, since=min(self.since, now))
 
     @property
     def falls_at(self) -> float | None:
@@ -457,6 +473,10 @@ class GameInProgress:
     def with_offers(self, offers: Offers) -> GameInProgress:
         """This game with `offers` standing instead, one version on."""
         return replace(self, offers=offers, version=self.version + 1, forced=())
+
+    def with_clock(self, clock: Clock) -> GameInProgress:
+        """This game with `clock` instead (held or running again), one version on."""
+        return replace(self, clock=clock, version=self.version + 1, forced=())
 
     @property
     def move_texts(self) -> tuple[str, ...]:

@@ -239,7 +239,7 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
             "second": clock.remaining(Side.SECOND, now),
             "initial": clock.initial,
             "increment": clock.increment,
-            "running": side_name(clock.running),
+            "running": None if clock.is_held(now) else side_name(clock.running),
         },
         **describe(state, len(state.moves), catalog),
         **decided_fields(state, catalog),
@@ -411,6 +411,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     client = Client(websocket, live.sides_held(key), catalog, token, events=events)
     if token and not client.sides:
         client.refuse(WebError("web.wrong_token"))
+    rooms.metrics.sockets.inc()
     try:
         async with anyio.create_task_group() as tasks:
 
@@ -425,6 +426,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
             tasks.start_soon(send)
             tasks.start_soon(read)
     finally:
+        rooms.metrics.sockets.dec()
         rooms.leave(game_id, client)
 
 

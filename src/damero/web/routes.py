@@ -13,13 +13,13 @@ from typing import Any
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from damero import registry
-from damero.core import Game, Side
+from damero.core import Game, Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog, en, es
 from damero.players import LEVELS
@@ -76,6 +76,8 @@ class Routes:
 
     def routes(self) -> list[BaseRoute]:
         return [
+            Route("/healthz", self.health),
+            Route("/readyz", self.readiness),
             Route("/", self.page),
             Route("/play/{game_id}", self.game_page),
             Route("/replay/{game_id}", self.game_page),
@@ -106,6 +108,29 @@ class Routes:
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def health(self, request: Request) -> Response:
+        """The process answers (a load balancer's liveness check): nothing is read."""
+        return PlainTextResponse("ok\n")
+
+    async def readiness(self, request: Request) -> Response:
+        """Whether this process should be sent players: it is not stopping, it listens for the
+        other processes' moves, and the database answers with the current schema; 503 saying
+        why not. One row read, cheap enough to be asked every second."""
+        why: Message | None = None
+        if self.rooms.draining:
+            why = Message("web.draining")
+        elif self.rooms.listening is None:
+            why = Message("web.not_listening")
+        else:
+            try:
+                await to_thread.run_sync(self.storage.ready)
+            except DatabaseFault as fault:
+                why = fault.why
+        if why is None:
+            return PlainTextResponse("ready\n")
+        catalog = catalog_for(request.query_params.get("lang"))
+        return PlainTextResponse(f"not ready: {catalog.say(why)}\n", status_code=503)
 
     async def game_page(self, request: Request) -> Response:
         """The page of a game; a 404 page saying so, with a link home, for a game there is not."""
