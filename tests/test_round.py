@@ -20,6 +20,7 @@ from damero.registry import find_game
 from damero.round import (
     ABANDON_SECONDS,
     ARBITER,
+    HOLD_SECONDS,
     NOBODY,
     SPECTATOR,
     Actor,
@@ -30,6 +31,7 @@ from damero.round import (
     Draw,
     Flag,
     Hint,
+    Hold,
     Join,
     Move,
     Person,
@@ -37,10 +39,12 @@ from damero.round import (
     Rematch,
     Request,
     Resign,
+    Resume,
     Round,
     Undo,
     claimants,
     decide,
+    held_side,
     new_round,
     rematch_id,
     seat_refusal,
@@ -84,6 +88,13 @@ def ended(live: Round, result: Result) -> Round:
     return replace(live, state=live.state.with_result(result))
 
 
+def held(live: Round) -> Round:
+    """`live` with its running clock held a second ago by a server going down."""
+    clock = live.state.clock
+    assert clock is not None
+    return replace(live, state=live.state.with_clock(clock.held(NOW - 1, seconds=HOLD_SECONDS)))
+
+
 RESIGNED = Result(SECOND, Ending.RESIGNATION)
 STATES: dict[str, tuple[Round, Presence]] = {
     "new": (a_round(), NOBODY),
@@ -93,6 +104,8 @@ STATES: dict[str, tuple[Round, Presence]] = {
     "rematch?": (with_offers(a_round(moves="14253"), rematch=FIRST), NOBODY),
     "rematched": (replace(a_round(moves="14253"), next_game="next"), NOBODY),
     "flagged": (a_round(moves="51", clock=Clock.of(initial=1_000, increment=0)), NOBODY),
+    "timed": (a_round(moves="51", clock=Clock.of(initial=3_600_000, increment=0)), NOBODY),
+    "held": (held(a_round(moves="51", clock=Clock.of(initial=3_600_000, increment=0))), NOBODY),
     "o-gone": (a_round(moves="51"), Presence((True, False), (None, 0.0))),
     "o-back": (a_round(moves="51"), Presence((True, True), (None, None))),
     "open": (a_round("open"), NOBODY),
@@ -114,48 +127,54 @@ ACTORS: dict[str, Actor] = {
 }
 
 GRID = """
-state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag
-new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad
-offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad
-rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad
-rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad
-rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad
-flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad
-flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad
-flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad
-flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag
-o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad
-o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad
-open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad
-open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad
-local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     hold     resume
+new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
+new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
+playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
+playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      bad      bad
+offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
+won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
+won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
+won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
+rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      bad      bad
+rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      bad      bad
+rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad
+rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad
+flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      bad      bad
+flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      bad      bad
+flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      bad      bad
+flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     +over    +over
+timed      x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+timed      o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+timed      clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        ok       -
+held       x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+held       o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+held       clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        ok
+o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      bad      bad
+o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
+open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      bad      bad
+open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      bad      bad
+open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      bad      bad
+local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
+local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
+x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
+x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
+x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
+cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
+cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
+cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
 """
 
 KEYS = {
@@ -196,6 +215,8 @@ def request_of(column: str, live: Round) -> Request:
         "join": Join(NEW_KEY),
         "hint": Hint(),
         "flag": Flag(),
+        "hold": Hold(),
+        "resume": Resume(FIRST),
     }[column]
 
 
@@ -248,7 +269,7 @@ def test_the_grid_has_every_state_actor_and_request() -> None:
     grid = rows()
     assert {state for state, _, _ in grid} == set(STATES)
     assert {actor for _, actor, _ in grid} == set(ACTORS)
-    assert all(len(cells) == 12 for _, _, cells in grid)
+    assert all(len(cells) == 14 for _, _, cells in grid)
 
 
 WORDS = [every_message(language) for language in ("en", "es")]
@@ -266,6 +287,9 @@ EVERY_REQUEST: list[Request] = [
     Join(NEW_KEY),
     Hint(),
     Flag(),
+    Hold(),
+    Resume(FIRST),
+    Resume(SECOND),
 ]
 
 
@@ -430,3 +454,24 @@ def test_a_take_back_gives_back_the_increment_against_the_computer() -> None:
         live = decided(replace(live, state=state), "x", Undo(), now=now)
         assert live.state.clock is not None
         assert live.state.clock.remaining(FIRST, now) <= 10_000
+
+
+def test_a_restart_holds_the_clock_of_the_player_it_sent_away_until_their_page_is_back() -> None:
+    live = STATES["timed"][0]  # X's clock runs since 0, an hour to play
+    before = live.state.clock.remaining(FIRST, NOW)  # type: ignore[union-attr]
+    held_round = decided(live, "clock", Hold())
+    assert held_side(held_round, NOW + 1) is FIRST
+    assert held_round.falls_at == NOW + HOLD_SECONDS + before / 1000
+    # Away 1.5 s: nothing of it is charged; the move half a second after the page is back is.
+    back = decide(held_round, ARBITER, Resume(FIRST), now=NOW + 1.5).changed
+    assert back is not None and held_side(back, NOW + 1.5) is None
+    moved = decide(back, ACTORS["x"], Move("9"), now=NOW + 2.0).changed
+    assert moved is not None and moved.state.clock is not None
+    assert moved.state.clock.left[FIRST.value] == before - 500
+    # A page that never comes back is charged from HOLD_SECONDS on; the clock falls that late.
+    late = decide(held_round, ACTORS["x"], Move("9"), now=NOW + HOLD_SECONDS + 2.0).changed
+    assert late is not None and late.state.clock is not None
+    assert late.state.clock.left[FIRST.value] == before - 2_000
+    # The other side's page coming back, or a hold asked twice, changes nothing.
+    assert decide(held_round, ARBITER, Resume(SECOND), now=NOW + 1).changed is None
+    assert decide(held_round, ARBITER, Hold(), now=NOW + 1).changed is None

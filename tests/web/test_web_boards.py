@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from damero.core import Side
 from damero.games.tictactoe import board as tictactoe_board
 from damero.i18n import Catalog
+from damero.progress import PERSON, GameInProgress, Seat
 from damero.registry import find_game
 from damero.web.boards import layout_at, layout_json, layout_resource
 from damero.web.protocol import describe
@@ -23,29 +23,24 @@ from damero.web.protocol import describe
 ENGLISH = Catalog("en")
 
 
-def played(game: Any, texts: list[str]) -> tuple[list[Any], list[Any]]:
-    positions, moves = [game.start()], []
-    for text in texts:
-        move = game.parse_move(positions[-1], text)
-        moves.append(move)
-        positions.append(positions[-1].play(move))
-    return positions, moves
+def shown_last(state: GameInProgress, catalog: Catalog = ENGLISH) -> dict[str, Any]:
+    """What a page is told of the game's last position."""
+    return describe(state, len(state.moves), catalog)
 
 
 def test_a_person_who_lost_to_the_computer_is_told_the_computer_won() -> None:
     game = find_game("tictactoe")
-    positions, moves = played(game, ["1", "5", "2", "3", "4", "7"])
-    lost = describe(game, positions, moves, ENGLISH, computers=frozenset({Side.SECOND}))
+    texts = ["1", "5", "2", "3", "4", "7"]
+    lost = shown_last(GameInProgress.replayed(game, texts=texts, seats=(PERSON, Seat(1))))
     assert "The computer (O) has won the game" in lost["status"]
     assert not any("Congratulations" in line for line in lost["status"])
-    won = describe(game, positions, moves, ENGLISH, computers=frozenset({Side.FIRST}))
+    won = shown_last(GameInProgress.replayed(game, texts=texts, seats=(Seat(1), PERSON)))
     assert "Congratulations, player O" in won["status"]
 
 
 def test_a_mouse_step_is_marked_where_it_began_and_where_it_ended() -> None:
     game = find_game("catmouse")
-    positions, moves = played(game, ["29", "25"])
-    shown = describe(game, positions, moves, ENGLISH)
+    shown = shown_last(GameInProgress.replayed(game, texts=["29", "25"]))
     layout = layout_json(game.layout, ENGLISH)
     began, ended = 7 * 8 + 0, 6 * 8 + 1  # squares 29 and 25, by their cells' indexes
     assert sorted(shown["last"]) == [ended, began]
@@ -70,7 +65,8 @@ def test_a_forced_pass_is_said_and_the_move_before_it_stays_marked() -> None:
             break
     else:
         raise AssertionError("no random 4x4 game had a forced pass")
-    shown = describe(game, positions, moves, ENGLISH)
+    state = GameInProgress.replayed(game, moves=moves)
+    shown = shown_last(state)
     placed = moves[-2]
     assert shown["forced"] == [ENGLISH.say(game.automatic_move(positions[-2])[1])]
     assert placed.row * 4 + placed.column in shown["last"]

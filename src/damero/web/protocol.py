@@ -20,11 +20,10 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Game, Message, Side
+from damero.core import Message, Side
 from damero.errors import DameroError
-from damero.i18n import LANGUAGES, Catalog
+from damero.i18n import Catalog
 from damero.progress import GameInProgress
-from damero.records import Record
 from damero.round import (
     CLAIMS,
     OFFERS,
@@ -46,8 +45,9 @@ from damero.web import checks
 from damero.web.boards import drawn, layout_resource, sides_json, targets_clicked
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
-from damero.web.limits import TokenBucket
+from damero.web.limits import TokenBucket, address_of
 from damero.web.outbox import Outbox
+from damero.web.refusals import catalog_for, refusal
 from damero.web.rooms import Rooms, Seen
 from damero.web.storage import Change, DatabaseFault, hash_token
 from damero.web.stored import SEAT_NAMES, side_name
@@ -58,12 +58,6 @@ MAX_CLICKS = 8
 """The most cells a move's clicks name; every board's moves take one or two."""
 BURST, PER_SECOND = 60, 20.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
-
-_CATALOGS = {language: Catalog(language) for language in LANGUAGES}
-
-
-def catalog_for(language: object) -> Catalog:
-    return _CATALOGS.get(str(language), _CATALOGS["en"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,69 +135,46 @@ def parse_message(text: str | None) -> Incoming:
 
 
 def describe(
-    game: Game[Any, Any],
-    positions: Sequence[Any],
-    moves: Sequence[Any],
+    state: GameInProgress,
+    count: int,
     catalog: Catalog,
     *,
-    computers: frozenset[Side] = frozenset(),
     drawing: dict[str, Any] | None = None,
 ) -> dict[str, object]:
-    """What a page draws for the last of `positions` (`positions[k]` is the position after
-    `moves[:k]`) on its game's layout: whose turn it is, the result and its words (none while the
-    game goes on: the page says whose turn it is and counts what the layout counts), the pieces,
-    the targets and the last move. The last move a side chose is marked with the moves the rules
-    then made on their own (a forced pass), which `forced` says in words; `computers` are the
-    sides the computer plays, so that a person who lost is told the computer won; `drawing` is
-    `drawn_last`'s, if made already."""
-    position = positions[-1]
-    chosen = last_chosen(game, positions, moves)
-    outcome = position.outcome()
+    """What a page draws for the position after the first `count` moves of `state` on its game's
+    layout: whose turn it is, the result and its words (none while the game goes on: the page
+    says whose turn it is and counts what the layout counts), the pieces, the targets and the
+    last turn (the move a side chose and those the rules then made on their own, a forced pass,
+    which `forced` says in words); a person who lost to the computer is told the computer won.
+    `drawing` is `drawn_last`'s, if made already."""
+    game, position = state.game, state.positions[count]
+    outcome = state.outcome_at(count)
     lines: Sequence[Message] = ()
-    turn: str | None = None
-    if outcome is None:
-        turn = SEAT_NAMES[position.side_to_move]
-    else:
-        won_by_computer = outcome.winner is not None and outcome.winner in computers
+    if outcome is not None:
+        won_by_computer = outcome.winner is not None and outcome.winner in state.computers
         ending = game.describe_outcome(position, outcome, winner_is_computer=won_by_computer)
         lines = (*game.status(position), *ending)
-    forced = [
-        automatic[1]
-        for automatic in map(game.automatic_move, positions[chosen : len(moves)])
-        if automatic is not None
-    ]
     return {
-        "turn": turn,
-        "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
+        "turn": side_name(state.to_move(count)),
+        "winner": None if outcome is None else side_name(outcome.winner),
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
-        "forced": [catalog.say(notice) for notice in forced],
-        **(drawing or drawn_last(game, positions, moves)),
+        "forced": [catalog.say(notice) for notice in state.notices(state.last_turn(count))],
+        **(drawing or drawn_last(state, count)),
     }
 
 
-def last_chosen(game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any]) -> int:
-    """The number of the last move a side chose, the moves after it the rules' own."""
-    chosen = max(len(moves) - 1, 0)
-    while chosen > 0 and game.automatic_move(positions[chosen]) is not None:
-        chosen -= 1
-    return chosen
-
-
-def drawn_last(
-    game: Game[Any, Any], positions: Sequence[Any], moves: Sequence[Any]
-) -> dict[str, Any]:
-    """The last of `positions` on the layout, its last chosen move and the rules' own after it
+def drawn_last(state: GameInProgress, count: int) -> dict[str, Any]:
+    """The position after the first `count` moves of `state` on the layout, its last turn
     marked."""
-    chosen = last_chosen(game, positions, moves)
-    before = positions[chosen] if moves else None
-    return drawn(game, positions[-1], moves[chosen:], before=before)
+    turn = state.last_turn(count)
+    before = state.positions[turn.start] if count else None
+    return drawn(state.game, state.positions[count], state.moves[turn.start : count], before=before)
 
 
-def movers(positions: Sequence[Any]) -> list[str]:
-    """The seat that made each move, for a move list in two columns (a side may move twice in
-    a row: the mouse's placement and first step, an Othello pass)."""
-    return [SEAT_NAMES[position.side_to_move] for position in positions[:-1]]
+def movers(state: GameInProgress, first: int = 0) -> list[str]:
+    """The seat that made each move from number `first` on, for a move list in two columns."""
+    return [SEAT_NAMES[state.mover(index)] for index in range(first, len(state.moves))]
 
 
 def whole_state(
@@ -214,7 +185,7 @@ def whole_state(
         "type": "state",
         "version": live.version,
         "moves": list(live.state.move_texts),
-        "movers": movers(live.state.positions),
+        "movers": movers(live.state),
         **shared,
         **personal,
     }
@@ -254,7 +225,7 @@ def event_message(
     fields = {**changed(old_shared, shared), **changed(old_personal, personal)}
     if change.moves:
         event["add"] = list(change.moves)
-        made = movers(live.state.positions[change.first : change.first + len(change.moves) + 1])
+        made = movers(live.state, change.first)
         if made != alternating(old_shared["turn"], len(made)):
             event["movers"] = made
         if shared["turn"] == alternating(made[-1], 2)[1]:
@@ -323,15 +294,13 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
             "second": clock.remaining(Side.SECOND, now),
             "initial": clock.initial,
             "increment": clock.increment,
-            "running": side_name(clock.running),
+            "running": None if clock.is_held(now) else side_name(clock.running),
         },
         "layout": layout_resource(game, catalog.language)[0],
         **describe(
-            game,
-            state.positions,
-            state.moves,
+            state,
+            len(state.moves),
             catalog,
-            computers=state.computers,
             drawing={key: value for key, value in drawing.items() if key != "targets"},
         ),
         **decided_fields(state, catalog),
@@ -391,25 +360,24 @@ def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
 
 
 def replay_document(
-    record: Record, catalog: Catalog, *, analysable: bool = True
+    state: GameInProgress, catalog: Catalog, *, analysable: bool = True
 ) -> dict[str, object]:
-    """A record as the replay page walks it: each position as `describe` gives it. A game between
+    """A game as the replay page walks it: each position as `describe` gives it. A game between
     two people still being played is not `analysable`: its replay links to no analysis."""
-    game = record.game
-    state = GameInProgress.replayed(game, start=record.start, moves=record.moves)
+    game = state.game
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
-        "start": game.format_position(record.start),
+        "start": game.format_position(state.start),
         "moves": list(state.move_texts),
         "sides": sides_json(game, catalog),
-        "movers": movers(state.positions),
+        "movers": movers(state),
         "analysable": analysable,
         "layout": layout_resource(game, catalog.language)[0],
         "frames": [
             {
                 "position": game.format_position(state.positions[shown]),
-                **describe(game, state.positions[: shown + 1], record.moves[:shown], catalog),
+                **describe(state, shown, catalog),
                 "targets": [],
             }
             for shown in range(len(state.positions))
@@ -446,9 +414,7 @@ class Client:
         self.outbox.put(as_json(message))
 
     def refuse(self, error: DameroError) -> None:
-        self.send(
-            {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
-        )
+        self.send(refusal(error, self.catalog))
 
     def notice(self, seen: Seen) -> None:
         fields = presence_fields(seen, self.sides)
@@ -465,7 +431,7 @@ class Client:
         language = self.catalog.language
         if "drawing" not in built:
             state = live.state
-            built["drawing"] = drawn_last(state.game, state.positions, state.moves)
+            built["drawing"] = drawn_last(state, len(state.moves))
         if ("view", language) not in built:
             built["view", language] = shared_view(live, self.catalog, built["drawing"])
         shared = built["view", language]
@@ -502,12 +468,6 @@ def as_json(message: dict[str, object]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def address_of(connection: Any) -> str:
-    """Where a request comes from, for the limits by address (behind a trusted proxy, uvicorn has
-    put the address it forwards for here)."""
-    return connection.client.host if connection.client else "unknown"
-
-
 async def close(socket: WebSocket, code: int) -> None:
     """Closes a socket whose client may have left already (then there is nothing to close)."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
@@ -530,13 +490,8 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
         if key is not None and not live.sides_held(key):
             live = await rooms.read(game_id)  # a seat taken through another server meanwhile
     except DameroError as error:
-        message: dict[str, object] = {
-            "type": "error",
-            "code": error.message.key,
-            "message": catalog.say(error.message),
-        }
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await websocket.send_text(as_json(message))
+            await websocket.send_text(as_json(refusal(error, catalog)))
         # 1011: the server could not serve it now (the page tries again); 4404: no such game.
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
@@ -544,6 +499,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     client = Client(websocket, live.sides_held(key), catalog, token, events=events)
     if token and not client.sides:
         client.refuse(WebError("web.wrong_token"))
+    rooms.metrics.sockets.inc()
     try:
         async with anyio.create_task_group() as tasks:
 
@@ -558,6 +514,7 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
             tasks.start_soon(send)
             tasks.start_soon(read)
     finally:
+        rooms.metrics.sockets.dec()
         rooms.leave(game_id, client)
 
 
@@ -595,9 +552,9 @@ async def handle(
         client.show(live, rooms.seen(live), {})
         return
     if isinstance(message, Clicked):
-        refusal = seat_refusal(Person(client.sides), Move(""))
-        if refusal is not None:
-            raise Refused(refusal.key, **refusal.values)
+        seat_refused = seat_refusal(Person(client.sides), Move(""))
+        if seat_refused is not None:
+            raise Refused(seat_refused.key, **seat_refused.values)
         live = await rooms.get(game_id)
         if message.version > live.version:
             live = await rooms.read(game_id)

@@ -1,12 +1,12 @@
 // The front page: start a game, open a file, see the games to join or watch.
 import { html, language, main, navigate, say } from "./common.js";
-import { rememberGame } from "./online.js";
+import { createGame, rememberGame } from "./online.js";
 import { replayPage } from "./replay.js";
 
 const CLOCKS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];  // minutes each, seconds added per move
 
 export async function frontPage() {
-  const listing = await (await fetch("/api/games")).json();
+  const listing = await (await fetch(`/api/games?lang=${language}`)).json();
   const game = html("select", { id: "game-choice", name: "game" },
     listing.games.map((g) => html("option", { value: g.name }, say(`${g.name}.title`))));
   const extra = html("div", { id: "game-options" });
@@ -24,9 +24,9 @@ export async function frontPage() {
   const timing = clockChoice();
   const refresh = () => {
     const chosen = listing.games.find((g) => g.name === game.value);
-    extra.replaceChildren(...Object.entries(chosen.options).map(([name, values]) =>
-      html("label", {}, say(`page.${name}`) + " ", html("select", { "data-option": name },
-        values.map((v) => html("option", { value: v, selected: v === chosen.default[name] }, `${v}x${v}`))))));
+    extra.replaceChildren(...chosen.options.map((option) =>
+      html("label", {}, option.label + " ", html("select", { "data-option": option.name },
+        option.choices.map((c) => html("option", { value: c.value, selected: c.value === option.default }, c.label))))));
     seat.replaceChildren(...chosen.sides.map((s) => html("option", { value: s.seat }, say(s.key))));
   };
   game.addEventListener("change", refresh);
@@ -74,22 +74,13 @@ function keepListed(listed, listing, error) {
   const relist = async () => {
     if (!listed.isConnected) return;
     try {
-      const fresh = await (await fetch("/api/games")).json();
+      const fresh = await (await fetch(`/api/games?lang=${language}`)).json();
       const now = JSON.stringify([fresh.open, fresh.live]);
       if (listed.isConnected && fresh.open && now !== shown) { shown = now; listed.replaceChildren(...publicGames(fresh, error)); }
     } catch { /* the server is away for now: the next round tries again */ }
     setTimeout(relist, RELIST);
   };
   setTimeout(relist, RELIST);
-}
-
-export async function createGame(body, error) {
-  const response = await fetch(`/api/games?lang=${language}`, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const created = await response.json();
-  if (!response.ok) { error.textContent = created.message; return; }
-  rememberGame(created);
-  await navigate(created.links.you);
 }
 
 // The time control of a new game: none, a usual one, or any other in whole seconds.
@@ -113,8 +104,10 @@ function clockChoice() {
 
 // The public games: seats waiting for anyone (Join takes one and opens it), and games to watch.
 function publicGames(listing, error) {
-  const named = (g) => `${say(`${g.game}.title`)}${g.options.size ? ` ${g.options.size}x${g.options.size}` : ""}`;
-  const sideKey = (g) => listing.games.find((known) => known.name === g.game).sides.find((s) => s.seat === g.seat).key;
+  const known = (g) => listing.games.find((k) => k.name === g.game);
+  const named = (g) => [say(`${g.game}.title`), ...known(g).options.map((option) =>
+    option.choices.find((c) => c.value === g.options[option.name]).label)].join(" ");
+  const sideKey = (g) => known(g).sides.find((s) => s.seat === g.seat).key;
   const join = async (g) => {
     const response = await fetch(`/api/games/${g.id}/join?lang=${language}`, { method: "POST" });
     const joined = await response.json();

@@ -38,7 +38,12 @@ export function gamePage(id) {
   let past = null;  // that position's board and words
   const pastAt = pastPositions(id);
   let online = false;  // whether the socket is open and has sent the game
-  let queued = null;  // a move made while offline, sent at its version once the socket is back
+  // The move made and not answered yet, with the moves before it: sent when made if the page is
+  // online, else once it is back; a socket that closes before its answer (a server restarting)
+  // sends it again from the next server if the game is still where it was made.
+  let waiting = null;
+  let resent = false;  // the move waiting was sent again after a reconnection
+  let offlineSince = null;
 
   const send = (message) => {
     const socket = connected();
@@ -51,16 +56,35 @@ export function gamePage(id) {
   const play = (target) => {
     error.textContent = "";
     const made = target.move !== undefined ? { move: target.move } : { cells: target.cells };
-    const message = { type: "move", ...made, version: state.version };
-    if (!send(message)) { queued = message; render(); }
+    waiting = { made, before: [...state.moves], version: state.version, sent: false };
+    waiting.sent = send({ type: "move", ...made, version: state.version });
+    if (!waiting.sent) render();
   };
-  const moveWords = (message) => message.move ?? message.cells.map((index) => layout.cells[index].label).join(" ");
-  const sendQueued = () => {
-    if (!queued) return;
-    const waiting = queued;
-    queued = null;
-    if (waiting.version === state.version) send(waiting);
-    else error.textContent = say("page.queued_stale", { move: moveWords(waiting) });
+  const moveWords = (made) => made.move ?? made.cells.map((index) => layout.cells[index].label).join(" ");
+  const sameMoves = (moves, before) => before.every((move, index) => moves[index] === move);
+  // Whether the move after `before` in the state is the one `made`: its text if it was typed;
+  // if its cells were clicked, they are marked as the last move when it is the last, and a move
+  // of the seat is taken for it when others followed.
+  const isMade = (made, before) => {
+    if (made.move !== undefined) return state.moves[before.length] === made.move;
+    return state.moves.length > before.length + 1 || made.cells.every((cell) => state.last.includes(cell));
+  };
+  // The first state after (re)connecting answers the move waiting: played already (its server
+  // committed it before it went), to send now (the game is where it was made: only a clock held
+  // or an offer changed), or no longer possible (the game moved on).
+  const settle = () => {
+    if (!waiting) return;
+    const { made, before } = waiting;
+    waiting = null;
+    resent = false;
+    const played = state.moves.length > before.length && sameMoves(state.moves, before)
+      && state.seat.includes(state.movers[before.length]) && isMade(made, before);
+    if (played) return;
+    const mine = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
+    if (mine && state.moves.length === before.length && sameMoves(state.moves, before)) {
+      waiting = { made, before, version: state.version, sent: send({ type: "move", ...made, version: state.version }) };
+      resent = true;
+    } else error.textContent = say("page.queued_stale", { move: moveWords(made) });
   };
   const lookAt = async (position) => {
     if (position === null || position >= state.moves.length) { shown = null; past = null; }
@@ -78,6 +102,7 @@ export function gamePage(id) {
     }
     const view = { ...state, board: layout };
     if (shown !== null && shown >= state.moves.length) { shown = null; past = null; }  // taken back meanwhile
+    const queued = waiting && !waiting.sent ? waiting : null;
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     const title = say(`${state.game}.title`);
     if (shown === null) draw(grid, { ...view, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
@@ -112,7 +137,8 @@ export function gamePage(id) {
     document.body.dataset.connection = online ? "online" : "offline";
     grid.parentNode?.classList.toggle("offline", !online);
     undo.disabled = hint.disabled = !online;  // nothing to send them on: only a move waits
-    connection.textContent = [online ? "" : say("page.reconnecting"), queued && layout ? say("page.queued", { move: moveWords(queued) }) : ""].join(" ").trim();
+    const queued = waiting && !waiting.sent ? waiting : null;
+    connection.textContent = [online ? "" : say("page.reconnecting"), queued && layout ? say("page.queued", { move: moveWords(queued.made) }) : ""].join(" ").trim();
   };
   setKeys((event) => {
     if (!state) return;
@@ -143,6 +169,7 @@ export function gamePage(id) {
     if (token) query.set("token", token);
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
+    let first = true;  // the next state is the first of this connection
     socket.onmessage = (event) => {
       let message = JSON.parse(event.data);
       if (message.type === "event") {
@@ -163,13 +190,25 @@ export function gamePage(id) {
         error.textContent = "";
         retry = FIRST_RETRY;
         online = true;
-        sendQueued();
+        if (first) {
+          first = false;
+          if (offlineSince !== null) document.body.dataset.offlineMs = Math.round(performance.now() - offlineSince);
+          offlineSince = null;
+          settle();
+        } else if (waiting && waiting.sent && message.version > waiting.version) {
+          if (resent) settle();  // the move sent again was refused as the game moved on: again
+          else waiting = null;  // answered
+        }
         render();
       } else if (message.type === "presence") {
         if (!state) return;
         Object.assign(state, { presence: message.presence, can_claim: message.can_claim });
         render();
       } else if (message.type === "error") {
+        // A move sent again after a restart may race its first sending, which the old server
+        // committed: the state that follows shows it played.
+        if (resent && message.code === "web.moved_on") return;
+        if (waiting && waiting.sent) { waiting = null; resent = false; }
         error.textContent = message.message;
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
@@ -182,10 +221,12 @@ export function gamePage(id) {
     socket.onclose = (event) => {
       if (connected() !== socket) return;
       online = false;
+      if (offlineSince === null) offlineSince = performance.now();
       if (state) render(); else showConnection();
       if (event.code === 4404) return;  // the game is no more: the server said so
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, LAST_RETRY);
+      // 1012: the server is restarting and another one answers now; else try soon, then less often.
+      setTimeout(connect, event.code === 1012 ? 0 : retry);
+      retry = event.code === 1012 ? FIRST_RETRY : Math.min(retry * 2, LAST_RETRY);
     };
   };
   connect();
