@@ -11,7 +11,8 @@ The layers, lowest first (a module may import its own layer and those below it):
 3. the games' package entries: `damero.games.NAME` (the Game value) and `damero.games`;
 4. i18n;
 5. front ends: cli and web;
-6. `damero.__main__`.
+6. `damero.__main__`;
+7. offline tools, which the runtime never imports: `damero.training`.
 
 Records, besides, import nothing from `damero.games`: front ends pass them the games.
 """
@@ -39,7 +40,16 @@ LAZY_IMPORTS: dict[tuple[str, str], str] = {
 }
 """The only imports inside functions: (importing module, imported module) and why it is lazy."""
 
-LAYER_NAMES = ("core", "rules", "satellite", "game entry", "i18n", "front end", "__main__")
+LAYER_NAMES = (
+    "core",
+    "rules",
+    "satellite",
+    "game entry",
+    "i18n",
+    "front end",
+    "__main__",
+    "offline tool",
+)
 
 
 def module_name(path: Path) -> str:
@@ -66,6 +76,8 @@ def layer(module: str) -> int:
         return 5
     if module == "damero.__main__":
         return 6
+    if parts[1] == "training":
+        return 7
     raise AssertionError(f"{module} is in no layer: add it to tests/test_layers.py")
 
 
