@@ -1,12 +1,12 @@
 """Fit the learned 8x8 Othello evaluation to positions from damero's own games: one seed, one
 command, the same weights every time.
 
-    python -m damero.training.othello --seed 1 --rounds 3 --games 6000 --workers 2
+    python -m damero.training.othello --seed 1 --workers 2
 
 Each round:
 
 1. Games: each opens with 2 to 10 random moves; then each side plays the best move of an
-   alpha-beta search 1 to 3 plies deep (drawn per game) over the evaluation the round before
+   alpha-beta search 2 to 4 plies deep (drawn per game) over the evaluation the round before
    fitted (the first round: the hand-set one), its scores blurred by a little noise, so that the
    games are sound but never the same.  Up to `positions` positions of each are kept.
 2. Labels, stage by stage from the end, for the positions of every round so far: the exact score
@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -79,11 +79,11 @@ class Budget:
     """How much work a training run does."""
 
     rounds: int = 3
-    games: int = 6000
+    games: int = 9000
     """Games played in each round."""
-    positions_per_game: int = 30
-    depth: int = 8
-    exact_empties: int = 18
+    positions_per_game: int = 20
+    depth: int = 6
+    exact_empties: int = 16
     ridge: float = 10.0
     iterations: int = 200
     workers: int = 1
@@ -146,11 +146,11 @@ def play_game(
     rng: random.Random, weights: npt.NDArray[np.float32], *, noise: float = 1.0
 ) -> list[Board]:
     """Every position of one self-play game from a random opening, the start included: each
-    side plays the best move of a search 1 to 3 plies deep over `weights`, blurred by noise."""
+    side plays the best move of a search 2 to 4 plies deep over `weights`, blurred by noise."""
     start = OthelloPosition.start()
     board: Board = (_GEOMETRY.to_engine(start.player), _GEOMETRY.to_engine(start.opponent))
     opening = rng.randint(2, 10)
-    depth = rng.randint(1, 3)
+    depth = rng.randint(2, 4)
     boards = [board]
     ply = 0
     while True:
@@ -215,7 +215,7 @@ def sample_positions(
     """Up to `positions_per_game` positions of each of `games` games, with the side to move able
     to move (a pass position tells nothing its successor does not), no two alike.  The games
     come in chunks with seeds of their own, so that any number of workers plays the same."""
-    chunk = 50
+    chunk = 500
     jobs = [
         (seed * 1_000_003 + start, min(chunk, games - start), weights, positions_per_game)
         for start in range(0, games, chunk)
@@ -248,17 +248,23 @@ def label(
     exact_empties: int,
     weights: npt.NDArray[np.float32],
     pool: multiprocessing.pool.Pool | None,
+    exact: dict[Board, float],
 ) -> npt.NDArray[np.float64]:
-    """The exact score, or the search score, of each board, in discs for the side to move."""
-    if not boards:
-        return np.zeros(0)
-    chunk = max(1, min(200, len(boards) // 16))
+    """The exact score, or the search score, of each board, in discs for the side to move.
+    Exact scores are looked up in `exact` and added to it, since no round changes them."""
+    needed = [board for board in boards if board not in exact]
+    # A few large jobs: each carries the weights (megabytes) to its worker.
+    chunk = max(1, -(-len(needed) // 8))
     jobs = [
-        (list(boards[start : start + chunk]), depth, exact_empties, weights)
-        for start in range(0, len(boards), chunk)
+        (needed[start : start + chunk], depth, exact_empties, weights)
+        for start in range(0, len(needed), chunk)
     ]
     chunks = pool.map(_label_chunk, jobs) if pool is not None else map(_label_chunk, jobs)
-    return np.array([score for scores in chunks for score in scores])
+    found = dict(zip(needed, (score for scores in chunks for score in scores), strict=True))
+    exact.update(
+        (board, score) for board, score in found.items() if empties_of(board) <= exact_empties
+    )
+    return np.array([found[board] if board in found else exact[board] for board in boards])
 
 
 def fit_stage(
@@ -360,79 +366,86 @@ def train(
 ) -> npt.NDArray[np.float32]:
     """Weights fitted in `budget.rounds` rounds of games played from `seed`; the same seed and
     budget give the same weights."""
-    kept = _Cache(cache, seed, budget)
     pool = multiprocessing.Pool(budget.workers) if budget.workers > 1 else None
-    boards: list[Board] = []
-    weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
-    players = _NO_WEIGHTS
     try:
-        for round_number in range(1, budget.rounds + 1):
-            started = time.monotonic()
-            new = _boards_of(
-                kept.get(
-                    f"games-{round_number}",
-                    sample_positions,
-                    seed * 100 + round_number,
-                    budget.games,
-                    budget.positions_per_game,
-                    players,
-                    pool,
-                )
-            )
-            boards = list(dict.fromkeys([*boards, *new]))
-            report(
-                f"round {round_number}: {len(new)} positions from {budget.games} games,"
-                f" {len(boards)} in all ({time.monotonic() - started:.0f} s)"
-            )
-            weights = _fit_round(boards, budget, kept, round_number, pool, report)
-            players = weights
-            if check:
-                report(f"round {round_number}: {check_error(weights, check)}")
+        return _Training(seed, budget, report, _Cache(cache, seed, budget), pool).run(check)
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    return weights
 
 
-def _fit_round(
-    boards: list[Board],
-    budget: Budget,
-    kept: _Cache,
-    round_number: int,
-    pool: multiprocessing.pool.Pool | None,
-    report: Callable[[str], None],
-) -> npt.NDArray[np.float32]:
-    """Labels and fits the stages from the end of the game to its start."""
-    stages = np.array([stage_of(empties_of(board)) for board in boards])
-    rows = feature_rows(boards)
-    targets = np.zeros(len(boards))
-    weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
-    for stage in range(STAGES):
-        started = time.monotonic()
-        members = np.flatnonzero(stages == stage)
-        targets[members] = kept.get(
-            f"labels-{round_number}-{stage}",
-            label,
-            [boards[index] for index in members],
-            budget.depth,
-            budget.exact_empties,
-            weights,
-            pool,
-        )
-        window = np.flatnonzero((stages == stage) | (stages == stage - 1))
-        weights[stage] = fit_stage(
-            rows[window], targets[window], ridge=budget.ridge, iterations=budget.iterations
-        )
-        predicted = weights[stage][rows[members]].sum(axis=1)
-        error = float(np.abs(predicted - targets[members]).mean()) if len(members) else 0.0
-        spread = float(targets[members].std()) if len(members) else 0.0
-        report(
-            f"  stage {stage:2} (empties {stage * 4:2}-{stage * 4 + 3:2}): "
-            f"{len(members):7} positions, labels spread {spread:5.2f}, "
-            f"fitted mean error {error:5.2f} discs ({time.monotonic() - started:.0f} s)"
-        )
-    return weights
+@dataclass
+class _Training:
+    """One training run's settings and what it has found so far."""
+
+    seed: int
+    budget: Budget
+    report: Callable[[str], None]
+    kept: _Cache
+    pool: multiprocessing.pool.Pool | None
+    exact: dict[Board, float] = field(default_factory=dict)
+    """The exact scores found so far: no round changes them."""
+
+    def run(self, check: Sequence[tuple[Board, int]]) -> npt.NDArray[np.float32]:
+        boards: list[Board] = []
+        weights = _NO_WEIGHTS
+        for round_number in range(1, self.budget.rounds + 1):
+            started = time.monotonic()
+            new = _boards_of(
+                self.kept.get(
+                    f"games-{round_number}",
+                    sample_positions,
+                    self.seed * 100 + round_number,
+                    self.budget.games,
+                    self.budget.positions_per_game,
+                    weights,
+                    self.pool,
+                )
+            )
+            boards = list(dict.fromkeys([*boards, *new]))
+            self.report(
+                f"round {round_number}: {len(new)} positions from {self.budget.games} games,"
+                f" {len(boards)} in all ({time.monotonic() - started:.0f} s)"
+            )
+            weights = self.kept.get(f"weights-{round_number}", self.fit, boards, round_number)
+            if check:
+                self.report(f"round {round_number}: {check_error(weights, check)}")
+        return weights
+
+    def fit(self, boards: list[Board], round_number: int) -> npt.NDArray[np.float32]:
+        """Labels and fits the stages from the end of the game to its start."""
+        budget = self.budget
+        stages = np.array([stage_of(empties_of(board)) for board in boards])
+        rows = feature_rows(boards)
+        targets = np.zeros(len(boards))
+        weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
+        for stage in range(STAGES):
+            started = time.monotonic()
+            members = np.flatnonzero(stages == stage)
+            targets[members] = self.kept.get(
+                f"labels-{round_number}-{stage}",
+                label,
+                [boards[index] for index in members],
+                budget.depth,
+                budget.exact_empties,
+                weights,
+                self.pool,
+                self.exact,
+            )
+            window = np.flatnonzero((stages == stage) | (stages == stage - 1))
+            weights[stage] = fit_stage(
+                rows[window], targets[window], ridge=budget.ridge, iterations=budget.iterations
+            )
+            predicted = weights[stage][rows[members]].sum(axis=1)
+            error = float(np.abs(predicted - targets[members]).mean()) if len(members) else 0.0
+            spread = float(targets[members].std()) if len(members) else 0.0
+            self.report(
+                f"  stage {stage:2} (empties {stage * 4:2}-{stage * 4 + 3:2}): "
+                f"{len(members):7} positions, labels spread {spread:5.2f}, "
+                f"fitted mean error {error:5.2f} discs ({time.monotonic() - started:.0f} s)"
+            )
+        return weights
 
 
 def check_error(weights: npt.NDArray[np.float32], solved: Sequence[tuple[Board, int]]) -> str:
