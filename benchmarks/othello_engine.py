@@ -204,7 +204,8 @@ def bench_ffo(max_empties: int) -> None:
 
 
 EDAX_ENVIRONMENT = "DAMERO_EDAX"
-"""Names an Edax binary when `--edax` does not (see the README on building one)."""
+"""Names an Edax binary when `--edax` does not (docs/engine.md, "Against Edax": how to build
+one)."""
 
 
 def _problems_between(low: int, high: int, path: Path) -> list[Problem]:

@@ -34,7 +34,8 @@ from damero.training.othello import Board, empties_of, engine_game
 
 GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
-"""Differs from every seed the shipped weights were trained with (see the README)."""
+"""Differs from every seed the shipped weights were trained with (docs/engine.md, "The learned
+evaluation")."""
 VALIDATION_SEED = 20_261_124
 """The positions the training is tuned on, apart from the held-out ones."""
 LEVEL = 5

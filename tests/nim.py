@@ -2,7 +2,7 @@
 
 Heaps of 1, 3 and 5 counters; a move takes one or more counters from one heap; whoever
 takes the last counter wins. Moves are typed as `heap count` ("2 3": three from heap 2).
-Nothing outside this module knows the game: the tests add it to `damero.games.GAMES`.
+Nothing outside this module knows the game: the tests add it to `damero.registry.GAMES`.
 """
 
 from __future__ import annotations

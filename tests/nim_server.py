@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import sys
 
-import damero.games
+import damero.registry
 from damero.cli import main
 from nim import Nim
 
 
 def run(argv: list[str]) -> int:
     """`damero ARGV` as the command runs it, with Nim one of its games."""
-    damero.games.GAMES = (*damero.games.GAMES, Nim())
+    damero.registry.GAMES = (*damero.registry.GAMES, Nim())
     return main(argv)
 
 

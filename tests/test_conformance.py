@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from damero.core import Board, Limit, Placement, Side, Verdict
 from damero.errors import DameroError
-from damero.games import GAMES
 from damero.games.catmouse import square_column, square_row
 from damero.i18n import LANGUAGES, Catalog
 from damero.records import Record
+from damero.registry import GAMES
 from damero.solvers.negamax import NegamaxSolver
 from nim import Nim
 

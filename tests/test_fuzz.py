@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from conftest import WAIT_SECONDS, without_locale
 from damero.cli import main
 from damero.errors import RecordError
-from damero.games import GAMES
 from damero.records import read_file
+from damero.registry import GAMES
 
 DATA = Path(__file__).parent / "data"
 FILES = {

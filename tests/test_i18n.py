@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from damero.games import GAMES
 from damero.i18n import Catalog, choose_language, en, es, every_message
+from damero.registry import GAMES
 from nim import Nim
 
 SOURCE = Path(__file__).parent.parent / "src" / "damero"

@@ -1,55 +1,72 @@
-"""The layering of damero holds without exceptions: every module under src/damero is parsed with
-`ast` and its imports are checked against the layers, for circles, and for imports inside
-functions.
+"""damero's layers hold as Python loads them: each module is imported alone in a fresh interpreter
+and the modules that import loads are read from `sys.modules`, so an import that reaches upwards
+through a package's `__init__` is caught as surely as one written in the module itself.
 
-The layers, lowest first (a module may import its own layer and those below it):
+The layers, lowest first (a module may load its own layer and those below it):
 
 0. core: `damero`, `damero.core`, `damero.errors`;
-1. each game's rules and words: `damero.games.NAME.rules`, `damero.games.NAME.words`;
-2. satellites: solvers, engines, records, players, analysis, and the modules a game keeps for
-   itself (`damero.games.othello.seed_file`, `damero.games.othello.engine`);
-3. the games' package entries: `damero.games.NAME` (the Game value) and `damero.games`;
-4. i18n;
-5. front ends: cli and web;
-6. `damero.__main__`;
-7. offline tools, which the runtime never imports: `damero.training`.
+1. rules: `damero.rules` and each game's rules module in it, which load nothing of damero's but
+   the core;
+2. searches and files: `damero.solvers`, `damero.engines`, `damero.records`;
+3. players and games in progress: `damero.players`, `damero.progress`, `damero.analysis`;
+4. games: `damero.games`, each game's package (its `Game` value, words, board and files);
+5. the registry: `damero.registry`, the tuple `GAMES`;
+6. words: `damero.i18n`;
+7. front ends: `damero.cli` and `damero.web`;
+8. the entry point: `damero.__main__`;
+9. offline tools, which nothing of the runtime loads: `damero.training`.
 
-Records, besides, import nothing from `damero.games`: front ends pass them the games.
+Records, besides, load no game: front ends pass them the games; and the server loads nothing of
+the terminal. No module is imported inside a function but the two in LAZY_IMPORTS, each for a
+reason a test below checks; with those imports counted as loads too, no module reaches itself.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent.parent / "src" / "damero"
 
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("damero", "damero.core", "damero.errors")),
+    ("rules", ("damero.rules",)),
+    ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
+    ("players and games in progress", ("damero.players", "damero.progress", "damero.analysis")),
+    ("games", ("damero.games",)),
+    ("registry", ("damero.registry",)),
+    ("words", ("damero.i18n",)),
+    ("front ends", ("damero.cli", "damero.web")),
+    ("entry point", ("damero.__main__",)),
+    ("offline tools", ("damero.training",)),
+)
+
 LAZY_IMPORTS: dict[tuple[str, str], str] = {
     ("damero.games.othello.engine", "damero.engines.othello"): (
-        "numba compiles the engine for seconds: a Four Cats game, or two people playing Othello, "
-        "must not load it; and the engine imports the Othello rules, whose package entry this "
-        "adapter belongs to"
+        "numba takes a second to load and compiles the engine on first use: a Four Cats game, or "
+        "two people playing Othello, never loads it (checked below)"
     ),
-    ("damero.games.catmouse", "damero.solvers.retrograde"): (
-        "the solver imports the Four Cats rules, and Python runs the package entry before any "
-        "module in the package, so a module-level import would be a circle"
+    ("damero.cli", "damero.web.server"): (
+        "the terminal games need none of the server's libraries, which take longer to load "
+        "than the games themselves (checked below)"
     ),
-    ("damero.cli", "damero.web.server"): "the terminal games need none of the server's packages",
-    ("damero.__main__", "damero.cli"): "nothing is loaded before the guard against Ctrl-C",
 }
-"""The only imports inside functions: (importing module, imported module) and why it is lazy."""
+"""The only imports inside functions: (importing module, imported module) and why it waits."""
 
-LAYER_NAMES = (
-    "core",
-    "rules",
-    "satellite",
-    "game entry",
-    "i18n",
-    "front end",
-    "__main__",
-    "offline tool",
-)
+HEAVY = {
+    "numba": {"damero.engines", "damero.training"},
+    "starlette": {"damero.web"},
+    "uvicorn": {"damero.web"},
+    "sqlalchemy": {"damero.web"},
+}
+"""Libraries that only the packages named may load: the reasons for LAZY_IMPORTS."""
 
 
 def module_name(path: Path) -> str:
@@ -60,60 +77,19 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
+def is_within(module: str, package: str) -> bool:
+    return module == package or (package != "damero" and module.startswith(package + "."))
+
+
 def layer(module: str) -> int:
-    parts = module.split(".")
-    if module in ("damero", "damero.core", "damero.errors"):
-        return 0
-    if parts[1] == "games":
-        if len(parts) <= 3:
-            return 3
-        return 1 if parts[3] in ("rules", "words") else 2
-    if parts[1] in ("solvers", "engines", "records", "players", "progress", "analysis"):
-        return 2
-    if parts[1] == "i18n":
-        return 4
-    if parts[1] in ("cli", "web"):
-        return 5
-    if module == "damero.__main__":
-        return 6
-    if parts[1] == "training":
-        return 7
+    for number, (_name, packages) in enumerate(LAYERS):
+        if any(is_within(module, package) for package in packages):
+            return number
     raise AssertionError(f"{module} is in no layer: add it to tests/test_layers.py")
 
 
-def resolve(importer: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
-    """The damero modules `node` names: `from a import b` names a.b if that is a module, else a."""
-    if isinstance(node, ast.Import):
-        yield from (alias.name for alias in node.names if alias.name.split(".")[0] == "damero")
-        return
-    assert not node.level, f"{importer}:{node.lineno}: damero imports by absolute names"
-    base = node.module or ""
-    if base.split(".")[0] != "damero":
-        return
-    for alias in node.names:
-        yield f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-
-
-def imports(module: str) -> Iterator[tuple[str, bool, int]]:
-    """Each damero module `module` imports: (name, whether inside a function, line)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
-
-    def visit(node: ast.AST, in_function: bool) -> Iterator[tuple[str, bool, int]]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.Import | ast.ImportFrom):
-                for name in dict.fromkeys(resolve(module, child)):
-                    yield name, in_function, child.lineno
-            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-            yield from visit(child, inside)
-
-    yield from visit(tree, False)
-
-
-def is_lazy_allowed(importer: str, imported: str) -> bool:
-    return any(
-        importer == source and (imported == target or imported.startswith(target + "."))
-        for source, target in LAZY_IMPORTS
-    )
+def describe(module: str) -> str:
+    return f"{module} ({LAYERS[layer(module)][0]})"
 
 
 def ancestors(module: str) -> list[str]:
@@ -121,37 +97,48 @@ def ancestors(module: str) -> list[str]:
     return [".".join(parts[:end]) for end in range(1, len(parts))]
 
 
-def loads(module: str) -> set[str]:
-    """The modules `module` needs, as Python loads them: what it imports (but a listed lazy load,
-    which is the way out of a circle), and the packages above each (a package's `__init__` runs
-    before its modules), except the packages `module` is itself inside, already loading."""
-    own = set(ancestors(module))
-    found = set()
-    for name, in_function, _line in imports(module):
-        if in_function and is_lazy_allowed(module, name):
-            continue
-        for loaded in (*ancestors(name), name):
-            if loaded in MODULES and loaded not in own and loaded != module:
-                found.add(loaded)
-    return found
+LOAD = (
+    "import importlib, json, sys; importlib.import_module(sys.argv[1]); "
+    "print(json.dumps(sorted(sys.modules)))"
+)
 
 
-def test_every_import_points_down_the_layers() -> None:
-    wrong = []
-    for module in MODULES:
-        for name, _in_function, line in imports(module):
-            if layer(name) > layer(module):
-                wrong.append(
-                    f"{module}:{line} ({LAYER_NAMES[layer(module)]}) imports {name} "
-                    f"({LAYER_NAMES[layer(name)]})"
-                )
-            if module.startswith("damero.records") and name.startswith("damero.games"):
-                wrong.append(f"{module}:{line} imports {name}: records are given the games")
-    assert not wrong, "\n".join(wrong)
+def imported_alone(module: str) -> frozenset[str]:
+    """Every module in `sys.modules` after importing `module` alone, from this source tree."""
+    environment = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", LOAD, module],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
+    assert done.returncode == 0, f"importing {module} failed:\n{done.stderr}"
+    return frozenset(json.loads(done.stdout))
+
+
+@cache
+def loaded() -> dict[str, frozenset[str]]:
+    """For each module of damero, the modules importing it loads (two interpreters at a time)."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(zip(MODULES, pool.map(imported_alone, MODULES), strict=True))
+
+
+def damero_loads(module: str) -> set[str]:
+    return {name for name in loaded()[module] if name in MODULES and name != module}
+
+
+def own_loads(module: str) -> set[str]:
+    """What `module` loads beyond its packages and what they load: its own imports' doing."""
+    inherited = set(ancestors(module))
+    for package in ancestors(module):
+        inherited |= damero_loads(package)
+    return damero_loads(module) - inherited
 
 
 def imports_in_functions(module: str) -> Iterator[tuple[str, int]]:
-    """Every import inside a function of `module`, of damero's modules or any other: (name, line)."""
+    """Every import inside a function of `module`, of damero's modules or any other: (name, line).
+    `from a import b` names a.b where that is a module of damero's."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -160,7 +147,57 @@ def imports_in_functions(module: str) -> Iterator[tuple[str, int]]:
             if isinstance(node, ast.Import):
                 yield from ((alias.name, node.lineno) for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
-                yield node.module or "", node.lineno
+                base = node.module or ""
+                for alias in node.names:
+                    name = f"{base}.{alias.name}"
+                    yield (name if name in MODULES else base), node.lineno
+
+
+def lazy_loads(module: str) -> set[str]:
+    """The damero modules `module` imports inside its functions, with the packages above them."""
+    found = set()
+    for name, _line in imports_in_functions(module):
+        found |= {loaded for loaded in (*ancestors(name), name) if loaded in MODULES}
+    return found - set(ancestors(module)) - {module}
+
+
+def test_each_module_loads_only_its_layer_and_those_below() -> None:
+    wrong = [
+        f"importing {describe(module)} loads {describe(name)}"
+        for module in MODULES
+        for name in sorted(damero_loads(module))
+        if layer(name) > layer(module)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def loads_refused(package: str, allowed: Callable[[str], bool]) -> list[str]:
+    """What a module of `package` loads that `allowed` refuses, as lines to report."""
+    return [
+        f"importing {module} loads {name}"
+        for module in MODULES
+        if is_within(module, package)
+        for name in sorted(damero_loads(module))
+        if not allowed(name)
+    ]
+
+
+def test_rules_load_nothing_of_damero_but_the_core() -> None:
+    wrong = loads_refused("damero.rules", lambda name: layer(name) == 0 or name == "damero.rules")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_records_load_no_game() -> None:
+    """Records are given the games a file may hold."""
+    wrong = loads_refused(
+        "damero.records", lambda name: layer(name) == 0 or is_within(name, "damero.records")
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_server_loads_nothing_of_the_terminal() -> None:
+    wrong = loads_refused("damero.web", lambda name: not is_within(name, "damero.cli"))
+    assert not wrong, "\n".join(wrong)
 
 
 def test_no_import_inside_a_function_but_the_listed_lazy_loads() -> None:
@@ -168,21 +205,32 @@ def test_no_import_inside_a_function_but_the_listed_lazy_loads() -> None:
         f"{module}:{line} imports {name} inside a function"
         for module in MODULES
         for name, line in imports_in_functions(module)
-        if not is_lazy_allowed(module, name)
+        if not any(module == source and is_within(name, target) for source, target in LAZY_IMPORTS)
     }
     assert not wrong, "\n".join(sorted(wrong))
 
 
-def test_the_lazy_loads_listed_are_still_there() -> None:
+def test_the_lazy_loads_point_down_and_are_still_there() -> None:
     for source, target in LAZY_IMPORTS:
-        assert any(
-            in_function and (name == target or name.startswith(target + "."))
-            for name, in_function, _line in imports(source)
-        ), (source, target)
+        assert target in lazy_loads(source), f"{source} no longer imports {target} lazily"
+        assert layer(target) <= layer(source), f"{describe(source)} imports {describe(target)}"
 
 
-def test_no_circle_between_modules() -> None:
-    graph = {module: loads(module) for module in MODULES}
+def test_heavy_libraries_load_only_where_they_are_needed() -> None:
+    """Why the lazy imports are there: a program that plays no Othello engine never loads numba,
+    and the terminal games never load the server's libraries."""
+    wrong = [
+        f"importing {module} loads {library}"
+        for module in MODULES
+        for library, owners in HEAVY.items()
+        if library in loaded()[module] and not any(is_within(module, o) for o in owners)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_circle_between_modules_even_through_lazy_imports() -> None:
+    """A lazy import hides a circle from Python but not from a reader: each counts as a load."""
+    graph = {module: own_loads(module) | lazy_loads(module) for module in MODULES}
     state: dict[str, str] = {}
     path: list[str] = []
     circles: list[list[str]] = []

@@ -10,7 +10,6 @@ import pytest
 
 from damero.core import Side
 from damero.errors import IllegalMoveError
-from damero.games import GAMES
 from damero.games.othello import PASS, Othello
 from damero.progress import (
     PERSON,
@@ -21,6 +20,7 @@ from damero.progress import (
     Result,
     Seat,
 )
+from damero.registry import GAMES
 from nim import Nim
 
 EVERY_GAME = [*GAMES, Nim()]

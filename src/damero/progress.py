@@ -3,8 +3,8 @@ its replay and play-on, and the server's live games.
 
 The rules know positions; a game in progress also knows who sits at each side, how far a
 take-back goes, the moves the rules made on their own, a version that grows with every change,
-and a result that the players or the clock may give as well as the board (DESIGN.md, "A game
-in progress").
+and a result that the players or the clock may give as well as the board (docs/DESIGN.md,
+"One game in progress").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A fourth game, added only by the tests, plays through everything the command line offers.
 
-Nim lives in tests/nim.py and nowhere else; `with_nim` adds it to `damero.games.GAMES`.
+Nim lives in tests/nim.py and nowhere else; `with_nim` adds it to `damero.registry.GAMES`.
 """
 
 from __future__ import annotations

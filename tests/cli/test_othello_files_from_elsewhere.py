@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import Run
-from damero.games import GAMES
 from damero.games.othello import SEED_FILE
 from damero.games.othello.seed_file import format_board, format_header
 from damero.records import read_any
+from damero.registry import GAMES
 
 DATA = Path(__file__).parent.parent / "data"
 GAME_8X8 = DATA / "othello_8x8_game.txt"

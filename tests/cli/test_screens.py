@@ -13,7 +13,7 @@ import pytest
 
 from conftest import without_locale
 from damero.cli import main
-from damero.games import GAMES
+from damero.registry import GAMES
 
 EMPTY_4X4 = "-----OX--XO-----"
 SESSIONS: list[tuple[list[str], list[str], int]] = [

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from damero.cli import main
-from damero.games import GAMES
 from damero.games.othello import SIZES, OthelloPosition, format_move
 from damero.games.othello.seed_file import format_board, format_header, read_boards
 from damero.records import read_any
+from damero.registry import GAMES
 
 
 def seed_program_game(size: int) -> tuple[list[OthelloPosition], list[str]]:

@@ -23,8 +23,8 @@ from damero.engines.othello.patterns import (
     read_weights,
     symmetries,
 )
-from damero.training.othello import main as train_main
 from damero.games.othello import OthelloPosition
+from damero.training.othello import main as train_main
 
 
 def random_boards(count: int, seed: int) -> list[tuple[int, int]]:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from damero.errors import RecordError, RecordWriteError
-from damero.games import GAMES
 from damero.games.catmouse import CatMouse, CatMove, MouseMove
 from damero.records import Record, movelist, read_file
 from damero.records.appending import FileRecorder
+from damero.registry import GAMES
 
 
 def test_write_then_read_gives_the_record_back() -> None:

@@ -7,10 +7,10 @@ import io
 import pytest
 
 from damero.errors import RecordError
-from damero.games import GAMES, find_game
 from damero.games.othello import SEED_FILE
 from damero.records import Record, format_for
 from damero.records.movelist import MOVE_LIST, read
+from damero.registry import GAMES, find_game
 
 
 def test_an_othello_game_from_a_set_board_is_written_as_a_move_list_and_read_back() -> None:

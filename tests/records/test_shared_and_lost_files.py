@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from conftest import WAIT_SECONDS, Run, start_damero, wait_for_output
-from damero.games import GAMES
 from damero.games.othello import OthelloPosition, parse_move
 from damero.games.othello.seed_file import format_game
 from damero.records import read_any
+from damero.registry import GAMES
 
 START = OthelloPosition.start(4)
 AFTER_4_3 = START.play(parse_move("4 3", size=4))

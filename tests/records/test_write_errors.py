@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import WAIT_SECONDS, Run, without_locale
-from damero.games import GAMES
 from damero.records import read_any
+from damero.registry import GAMES
 
 START_4X4 = "PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n....\n.OX.\n.XO.\n....\n"
 

@@ -38,8 +38,9 @@ from damero.solvers.retrograde import (
 
 START = CatMousePosition.start()
 
-# The solved game: after its placement the mouse moves first (DESIGN.md), and from each of the
-# four placements the cats win in 44 plies, so the start is a win for the cats in 45.
+# The solved game: after its placement the mouse moves first (docs/DESIGN.md, "Four Cats and the
+# Mouse"), and from each of the four placements the cats win in 44 plies, so the start is a win
+# for the cats in 45.
 PLACEMENT_PLIES = 44
 START_PLIES = 45
 LEGAL_POSITIONS = 905_948

@@ -22,9 +22,9 @@ from analysis_references import (
 )
 from damero.core import Message
 from damero.games.catmouse import CatMouse
-from damero.games.catmouse.rules import CATS, MOUSE
 from damero.games.othello import Othello
 from damero.i18n import Catalog
+from damero.rules.catmouse import CATS, MOUSE
 
 Page = Any
 LABELS = {"en": {"win": "W{}", "loss": "L{}"}, "es": {"win": "G{}", "loss": "P{}"}}

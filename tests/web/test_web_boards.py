@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from damero.core import Side
-from damero.games import find_game
 from damero.i18n import Catalog
+from damero.registry import find_game
 from damero.web.protocol import describe
 
 ENGLISH = Catalog("en")

@@ -21,10 +21,10 @@ from starlette.testclient import TestClient
 from test_web_online import friends_game
 from websockets.sync.client import connect
 
-from damero.games import find_game
 from damero.games.catmouse import CatMouse
-from damero.games.catmouse.rules import CatMousePosition
 from damero.progress import GameInProgress
+from damero.registry import find_game
+from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage

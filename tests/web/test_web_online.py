@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from test_web_api import Socket, connect, move, new_game, next_error, next_state, send
 
 from damero.core import Side
-from damero.games import find_game
+from damero.registry import find_game
 from damero.web.app import create_app
 from damero.web.rooms import LiveGame, Presence, Rooms
 from damero.web.rooms import new_game as new_live_game

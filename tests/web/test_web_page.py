@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from servers import OUTPUT, Server
 
-import damero.games
+import damero.registry
 from damero.i18n import Catalog
 
 Page = Any
@@ -154,7 +154,7 @@ def test_the_rules_page_gives_the_rules_without_the_terminals_typing(
     page.wait_for_selector("section#othello h2")
     shown = " ".join(page.inner_text("main").split())
     catalog = Catalog(language)
-    for game in damero.games.GAMES:
+    for game in damero.registry.GAMES:
         assert " ".join(catalog.text(f"{game.name}.rules").split()) in shown
         assert " ".join(catalog.text(f"{game.name}.typing").split()) not in shown
     assert "-1 -1" not in shown

@@ -10,8 +10,8 @@ import pytest
 from starlette.testclient import TestClient
 from test_web_api import connect, move, next_state
 
-from damero.games import GAMES, find_game
 from damero.records import read_any
+from damero.registry import GAMES, find_game
 
 Run = Any
 

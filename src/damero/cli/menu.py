@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from damero import games
+from damero import registry
 from damero.cli.console import Console
 from damero.core import Game, parse_number
 from damero.i18n import LANGUAGES, Catalog
@@ -14,7 +14,7 @@ from damero.i18n import LANGUAGES, Catalog
 def front_door(console: Console, start_game: Callable[[Game[Any, Any]], int]) -> int:
     """Repeats the menu until the player leaves; each choice plays a game and comes back here."""
     while True:
-        offered = games.GAMES
+        offered = registry.GAMES
         console.write("")
         console.say("menu.title")
         for number, game in enumerate(offered, start=1):

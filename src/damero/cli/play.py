@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from damero import games
+from damero import registry
 from damero.cli.advice import hint
 from damero.cli.console import Console
-from damero.cli.match import HELP_WORDS, QUIT_WORDS, HumanPlayer, Match, Recorder
+from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
@@ -48,16 +48,10 @@ def ask_file_name(console: Console, key: str) -> str | None:
 
     As at any prompt, ? says what to type; the game commands u and h are not file names here.
     """
-    while True:
-        answer = console.ask(console.text(key))
-        if not answer or answer.lower() in QUIT_WORDS:
-            return None
-        if answer.lower() in HELP_WORDS:
-            console.say("record.file_help")
-        elif answer.lower() in ("u", "h"):
-            console.say("cli.not_here", key=answer)
-        else:
-            return answer
+    answer = console.ask_aside(
+        console.text(key), help_key="record.file_help", expected_key="cli.expect_file"
+    )
+    return None if not answer or answer.lower() in QUIT_WORDS else answer
 
 
 def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
@@ -75,7 +69,7 @@ def read_record(console: Console, path: Path, game: Game[Any, Any] | None = None
     A file cut off by a crash gives its complete entries, after saying where it was cut.
     """
     try:
-        return read_file(path, games.GAMES, game)
+        return read_file(path, registry.GAMES, game)
     except RecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         partial = error.partial if isinstance(error, CutOffRecordError) else None
@@ -89,7 +83,7 @@ def read_to_continue(console: Console, file: AppendOnlyFile, game: Game[Any, Any
     agrees, by cutting off its last, incomplete entry."""
     path = file.path
     try:
-        return read_file(path, games.GAMES, game)
+        return read_file(path, registry.GAMES, game)
     except CutOffRecordError as error:
         console.say("record.error", path=str(path), reason=error.message)
         if error.partial is None or not console.confirm("record.ask_repair"):
@@ -138,6 +132,7 @@ class Seating:
             side: ThinkingPlayer(
                 console,
                 computer_player(game, level=self.level, rng=rng, clock=time.monotonic),
+                game.analyst,
             )
             if side in self.computers
             else human
@@ -215,7 +210,8 @@ def replay(
         if save is not None or not record.game.record_format.keeps_every_game:
             play(console, shown, seating, save=save)
 
-    view(console, record, play_on=play_on)
+    game = record.game
+    view(console, record, play_on=play_on, hint=lambda position: hint(console, game, position))
     return 0
 
 

@@ -1,6 +1,6 @@
 """Game records: the `Record` value, and `read_any` that reads a file of any game's format.
 
-The games a file may hold are passed in (front ends pass `damero.games.GAMES`): records are a
+The games a file may hold are passed in (front ends pass `damero.registry.GAMES`): records are a
 satellite of the games and import none of them."""
 
 from __future__ import annotations

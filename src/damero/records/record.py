@@ -2,7 +2,7 @@
 
 Formats are adapters with a symmetric `read(stream, games)` / `write(record, stream)`; a game's
 `record_format` says which one its files use. Records know no game of their own: a reader is
-given the games a file may hold, so that records never import `damero.games`.
+given the games a file may hold, so that records never import a game.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from damero.core import Message, Side
-from damero.games.catmouse.rules import (
+from damero.rules.catmouse import (
     CAT_START,
     CATS,
     ESCAPE_SQUARES,

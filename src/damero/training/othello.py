@@ -46,6 +46,7 @@ from damero.engines.othello import patterns as patterns_module
 from damero.engines.othello.bits import Board as Word
 from damero.engines.othello.bits import final_score, legal_moves, lowest, play, popcount
 from damero.engines.othello.board import engine_board, geometry_of
+from damero.engines.othello.cache import CACHING
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT, depth_scores, discs_of
@@ -59,7 +60,7 @@ from damero.engines.othello.patterns import (
     stage_of,
 )
 from damero.engines.othello.scoring import evaluate
-from damero.games.othello.rules import OthelloPosition
+from damero.rules.othello import OthelloPosition
 
 _GEOMETRY = geometry_of(8)
 _SHAPE = _GEOMETRY.shape
@@ -94,7 +95,7 @@ def empties_of(board: Board) -> int:
     return 64 - (board[0] | board[1]).bit_count()
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def _negamax(
     player: Word,
     opponent: Word,

@@ -21,7 +21,7 @@ from starlette.datastructures import QueryParams
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from damero import analysis, games
+from damero import analysis, registry
 from damero.core import Game, Limit, Message, parse_number
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog
@@ -181,7 +181,7 @@ def game_asked(
     option."""
     name = parameters.get("game")
     try:
-        game = games.find_game(str(name))
+        game = registry.find_game(str(name))
     except KeyError:
         raise WebError("web.unknown_game", name=str(name)[:40]) from None
     given = {}

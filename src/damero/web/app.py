@@ -1,8 +1,8 @@
 """The ASGI app: this process's rooms, its computer and its routes, started and stopped together.
 
-The server owns every game (see DESIGN.md, "The browser"): a move is checked by the rules,
-committed to storage, and only then sent to every socket of the game with the game's new
-version. Each part has a module of its own: the addresses (routes), the socket's messages
+The server owns every game (docs/DESIGN.md, "The server owns every game"): a move is checked
+by the rules, committed to storage, and only then sent to every socket of the game with the
+game's new version. Each part has a module of its own: the addresses (routes), the socket's messages
 (protocol), the live games (rooms), the computer's turns and hints (computer), and the
 commits (committer) over the storage.
 """

@@ -3,7 +3,7 @@ watching it, and the rule that a change is committed before anyone hears of it.
 
 A room changes only under its lock and only by committing a new version over the one it holds;
 another process's commit, heard through the storage, replaces the room's game and is shown to
-its sockets (DESIGN.md, "The browser").
+its sockets (docs/DESIGN.md, "A click in the browser").
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from anyio import to_thread
 
 from damero.core import Game, Message, Side
 from damero.errors import DameroError
-from damero.games import find_game
 from damero.progress import NO_OFFERS, Clock, Ending, GameInProgress, Offers, Result, Seat
+from damero.registry import find_game
 from damero.web.checks import WebError
 from damero.web.committer import GroupCommitter
 from damero.web.storage import Change, DatabaseFault, Storage, StoredGame, hash_token

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from damero import games
+from damero import registry
 from damero.core import Side
 from damero.errors import DameroError
 from damero.i18n import en, es
@@ -140,7 +140,7 @@ class Routes:
     async def catalogue(self, request: Request) -> Response:
         catalog = catalog_for(request.query_params.get("lang"))
         texts = dict(PAGE_WORDS[catalog.language])
-        for game in games.GAMES:
+        for game in registry.GAMES:
             for suffix in ("title", "summary", "rules"):
                 texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
             for _, side in game.side_options:
@@ -170,7 +170,7 @@ class Routes:
                             for _, side in game.side_options
                         ],
                     }
-                    for game in games.GAMES
+                    for game in registry.GAMES
                 ],
                 "levels": list(LEVELS),
                 "open": [_listed(game) for game in stored if _open_seat(game) is not None],
@@ -297,7 +297,7 @@ def read_uploaded(data: bytes) -> Record:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "upload.txt"
         path.write_bytes(data)
-        return read_any(path, games.GAMES)
+        return read_any(path, registry.GAMES)
 
 
 def dated_record(live: LiveGame) -> Record:

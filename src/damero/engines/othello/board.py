@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from damero.engines.othello import bits
-from damero.games.othello.rules import PASS, Move, OthelloPosition
+from damero.rules.othello import PASS, Move, OthelloPosition
 
 NARROW_STRIDE = 8
 

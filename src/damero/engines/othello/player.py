@@ -25,7 +25,7 @@ from damero.engines.othello.search import (
     scores_are_exact,
     search,
 )
-from damero.games.othello.rules import PASS, Move, OthelloPosition
+from damero.rules.othello import PASS, Move, OthelloPosition
 
 LEVELS = (1, 2, 3, 4, 5)
 

@@ -28,7 +28,7 @@ from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT, discs_of, new_sea
 from damero.engines.othello.parallel import ALONE, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import NO_MOVE, Table, stored_move
-from damero.games.othello.rules import PASS, Move, OthelloPosition
+from damero.rules.othello import PASS, Move, OthelloPosition
 
 EXACT_EMPTIES = 14
 """Empty squares at or below which a position is solved exactly (well under a second)."""

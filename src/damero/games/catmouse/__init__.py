@@ -1,10 +1,8 @@
 """Four Cats and the Mouse as damero plays it: the `CatMouse` Game value that ties the rules to
 their record format, the tablebase analyst, the solve command and the game's words.
 
-The rules themselves live in `damero.games.catmouse.rules`, which solvers import; their public
-names are re-exported here for front ends and tests. The tablebase is loaded on first use: its
-solver imports the rules, and Python runs this package entry before any module inside it, so
-importing the solver here would be an import circle (listed in tests/test_layers.py).
+The rules themselves live in `damero.rules.catmouse`, which the solver imports; their public
+names are re-exported here for front ends and tests.
 """
 
 from __future__ import annotations
@@ -27,7 +25,9 @@ from damero.core import (
 )
 from damero.games.catmouse import board as catmouse_board
 from damero.games.catmouse import words
-from damero.games.catmouse.rules import (
+from damero.players import ExactAnalyst
+from damero.records.movelist import MOVE_LIST, MoveListFormat
+from damero.rules.catmouse import (
     CAT_START,
     CATS,
     ESCAPE_SQUARES,
@@ -55,8 +55,7 @@ from damero.games.catmouse.rules import (
     square_column,
     square_row,
 )
-from damero.players import ExactAnalyst
-from damero.records.movelist import MOVE_LIST, MoveListFormat
+from damero.solvers.retrograde import summary_messages, tablebase
 
 __all__ = [
     "CATS",
@@ -90,17 +89,12 @@ __all__ = [
 
 
 def _exact_verdicts(position: CatMousePosition) -> list[tuple[Move, Verdict]]:
-    # Loaded on first use (see above); the table then takes a few seconds to build.
-    from damero.solvers.retrograde import tablebase
-
     return tablebase().move_values(position)
 
 
 def _solve(
     values: Mapping[str, Any], clock: Callable[[], float], report: Callable[[Message], None]
 ) -> tuple[Message, ...]:
-    from damero.solvers.retrograde import summary_messages, tablebase
-
     return summary_messages(tablebase().summary())
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
 from damero.errors import InvalidPositionError
-from damero.games.catmouse.rules import (
+from damero.rules.catmouse import (
     CATS,
     MOUSE,
     SQUARES,

@@ -1,7 +1,7 @@
 """Othello as damero plays it: the `Othello` Game value that ties the rules to the seed's game
 file, the engine (loaded on first use), the perft and solve commands and the game's words.
 
-The rules live in `damero.games.othello.rules`, which the engine imports; their public names,
+The rules live in `damero.rules.othello`, which the engine imports; their public names,
 and the seed file's `SEED_FILE`, are re-exported here.
 """
 
@@ -27,7 +27,8 @@ from damero.core import (
 from damero.games.othello import board as othello_board
 from damero.games.othello import words
 from damero.games.othello.engine import OthelloEngineAnalyst, count_leaves, solve
-from damero.games.othello.rules import (
+from damero.games.othello.seed_file import SeedFileFormat
+from damero.rules.othello import (
     DEFAULT_SIZE,
     PASS,
     PLAYABLE,
@@ -44,7 +45,6 @@ from damero.games.othello.rules import (
     perft,
     side_key,
 )
-from damero.games.othello.seed_file import SeedFileFormat
 
 __all__ = [
     "DEFAULT_SIZE",

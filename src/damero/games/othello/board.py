@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
-from damero.games.othello.rules import Move, OthelloPosition, format_move, parse_position
+from damero.rules.othello import Move, OthelloPosition, format_move, parse_position
 
 PIECE_KINDS = (
     PieceKind(Side.FIRST, "disc", Message("othello.black_x"), colour="black"),

@@ -28,9 +28,9 @@ from typing import IO, Any, TextIO
 
 from damero.core import Game, Message, Side, parse_number
 from damero.errors import CutOffRecordError, IllegalMoveError, RecordError
-from damero.games.othello.rules import PASS, SIZES, Move, OthelloPosition, side_key
 from damero.records.appending import AppendOnlyFile, FileRecorder, create_file
 from damero.records.record import Record, record_moves
+from damero.rules.othello import PASS, SIZES, Move, OthelloPosition, side_key
 
 TITLE = "PARTIDA DEL OTHELLO"
 SIZE_LABEL = "TAMANYO DEL TABLERO:"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from damero.core import Board, Cell, Message, Piece, PieceKind, Placement, Side, Target
 from damero.errors import InvalidPositionError
-from damero.games.tictactoe.rules import (
+from damero.rules.tictactoe import (
     CELLS,
     EMPTY_CELL,
     MARKS,
