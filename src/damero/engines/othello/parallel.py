@@ -108,10 +108,12 @@ def search_moves(
             busy_key = -1
             if sharing and 0 < index < DEFERRABLE:
                 busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] != 0:
+                if sweep == 0 and busy[busy_key] > 0:
                     deferred |= 1 << index
                     continue
-                busy[busy_key] = 1
+                # A count of the threads on it, not a flag: the first of two threads on the same
+                # move to finish leaves it marked for the other.
+                busy[busy_key] += 1
             full = searched == 0 or every_move_exactly
             score = -child(
                 run,
@@ -136,8 +138,8 @@ def search_moves(
                     -score,
                     ply + 1,
                 )
-            if busy_key >= 0:
-                busy[busy_key] = 0
+            if busy_key >= 0 and busy[busy_key] > 0:
+                busy[busy_key] -= 1
             searched += 1
             if control[STOPPED]:
                 return 0, NO_MOVE
