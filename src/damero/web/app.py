@@ -1,10 +1,11 @@
 """The ASGI app: this process's rooms, its computer and its routes, started and stopped together.
 
-The server owns every game (docs/DESIGN.md, "The server owns every game"): a move is checked
-by the rules, committed to storage, and only then sent to every socket of the game with the
-game's new version. Each part has a module of its own: the addresses (routes), the socket's messages
-(protocol), the live games (rooms), the computer's turns and hints (computer), and the
-commits (committer) over the storage.
+The server owns every game (docs/DESIGN.md, "The server owns every game"): a request is decided
+by the round's rules (damero.round), committed to storage, and only then sent to every socket of
+the game with the game's new version. Each part has a module of its own: the addresses (routes),
+the socket's messages (protocol) and what each socket is sent (outbox), the live games (rooms),
+where the players are (presence), the computer's turns and hints (computer), the commits
+(committer) over the storage, and every timer (scheduler).
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 
+from damero.round import ABANDON_SECONDS
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
-from damero.web.rooms import ABANDON_SECONDS, Rooms
+from damero.web.rooms import Rooms
 from damero.web.routes import Routes
+from damero.web.scheduler import Scheduler
 from damero.web.storage import Storage
 
 
@@ -33,16 +36,21 @@ def create_app(
     by the process that took it is taken over by another, looked for every `sweep_seconds`
     (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
     two people lets the other claim it."""
-    rooms = Rooms(storage, abandon_seconds=abandon_seconds)
+    scheduler = Scheduler()
+    rooms = Rooms(storage, scheduler=scheduler, abandon_seconds=abandon_seconds)
     computer = ComputerTurns(
         rooms, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits
     )
+    rounds = computer.sweep_seconds
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.start()
-        computer.start()
+        await computer.start()
+        scheduler.every(rounds, lambda: rooms.sweep_flags(rounds))
+        scheduler.every(rounds, rooms.presences.sweep)
         yield
+        scheduler.close()
         computer.close()
         routes.analyses.close()
         routes.live_analyses.close()
