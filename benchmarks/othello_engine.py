@@ -311,29 +311,28 @@ def side_by_side(
         print(f"  (no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT})")
     totals: dict[int, tuple[float, float]] = {}
     for threads in thread_counts:
+        print(f"  {threads} thread{'s' if threads > 1 else ''}:")
+        print("    position                 empties score  damero s       nodes   Edax s  ratio")
         ours, theirs = [], []
-        for problem in problems:
+        worst = (0.0, "")
+        for problem, label in zip(problems, labels, strict=True):
             our_tries, their_tries = [], []
             for _ in range(repeats):
                 our_tries += _damero_times([problem], threads)
                 if found is not None:
                     their_tries += _edax_times(*found, [problem], threads)
-            ours.append(min(our_tries))
-            theirs.append(min(their_tries) if their_tries else (float("nan"), 0))
-        print(f"  {threads} thread{'s' if threads > 1 else ''}:")
-        print("    position                 empties score  damero s       nodes   Edax s  ratio")
-        worst = (0.0, "")
-        for problem, label, (seconds, nodes), (edax_seconds, _) in zip(
-            problems, labels, ours, theirs, strict=True
-        ):
+            seconds, nodes = min(our_tries)
+            edax_seconds = min(their_tries)[0] if their_tries else float("nan")
+            ours.append(seconds)
+            theirs.append(edax_seconds)
             ratio = seconds / max(edax_seconds, 0.001)
             worst = max(worst, (ratio, label))
             print(
                 f"    {label:<24} {problem.empties:>7} {problem.score:>+5} {seconds:>9.2f}"
-                f" {nodes:>11,} {edax_seconds:>8.2f} {ratio:>6.2f}"
+                f" {nodes:>11,} {edax_seconds:>8.2f} {ratio:>6.2f}",
+                flush=True,
             )
-        total = sum(seconds for seconds, _ in ours)
-        edax_total = sum(seconds for seconds, _ in theirs)
+        total, edax_total = sum(ours), sum(theirs)
         totals[threads] = (total, edax_total)
         print(
             f"    total: damero {total:.2f} s, Edax {edax_total:.2f} s, ratio"
