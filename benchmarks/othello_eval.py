@@ -129,7 +129,9 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
     solved: list[tuple[Board, int]] = []
     if path.exists():
         lines = path.read_text().splitlines()
-        if lines and lines[0] == header:
+        if lines and lines[0] != header:
+            raise SystemExit(f"{path} holds another set ({lines[0]}); give another --held-out")
+        if lines:
             for line in lines[1:]:
                 fields = line.split()
                 if len(fields) == 3:
