@@ -6,7 +6,7 @@ The layers, lowest first (a module may load its own layer and those below it):
 
 0. core: `damero`, `damero.core`, `damero.errors`;
 1. rules: `damero.rules` and each game's rules module in it, which load nothing of damero's but
-   the core;
+   the core, and `damero.ratings` (Glicko-2), as pure;
 2. searches and files: `damero.solvers`, `damero.engines`, `damero.records`;
 3. players and games in progress: `damero.players`, `damero.progress`, `damero.analysis`;
 4. games: `damero.games`, each game's package (its `Game` value, words, board and files);
@@ -36,7 +36,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "damero"
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("damero", "damero.core", "damero.errors")),
-    ("rules", ("damero.rules",)),
+    ("rules", ("damero.rules", "damero.ratings")),
     ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
     ("players and games in progress", ("damero.players", "damero.progress", "damero.analysis")),
     ("games", ("damero.games",)),
