@@ -8,7 +8,7 @@ from damero.ratings import START_DEVIATION, Rating, Result, rate_game
 
 
 def test_the_worked_example_of_glickmans_paper() -> None:
-    """"Example of the Glicko-2 system": a player at 1500 ± 200 (volatility 0.06, τ 0.5) beats a
+    """ "Example of the Glicko-2 system": a player at 1500 ± 200 (volatility 0.06, τ 0.5) beats a
     1400 ± 30 and loses to a 1550 ± 100 and a 1700 ± 300 in one rating period, and ends at
     1464.06 ± 151.52 with a volatility of 0.05999. The paper rounds μ' to four places (-0.2069)
     before it converts back, so its 1464.06 is met to within that rounding; each step's figure on the

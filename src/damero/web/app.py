@@ -9,16 +9,24 @@ commits (committer) over the storage.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 
+from damero.web.accounts import Accounts
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
+from damero.web.players import PlayerRoutes
 from damero.web.rooms import ABANDON_SECONDS, Rooms
 from damero.web.routes import Routes
-from damero.web.storage import Storage
+from damero.web.sessions import SameOrigin
+from damero.web.storage import DatabaseFault, Storage
+
+SWEEP_ACCOUNTS_SECONDS = 3600.0
+"""How often ended sessions and old log-in attempts are forgotten."""
 
 
 def create_app(
@@ -38,14 +46,29 @@ def create_app(
         rooms, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits
     )
 
+    accounts = Accounts(storage, limits=limits)
+
+    async def sweep_accounts() -> None:
+        while True:
+            with contextlib.suppress(DatabaseFault):
+                await accounts.sweep()
+            await asyncio.sleep(SWEEP_ACCOUNTS_SECONDS)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.start()
         computer.start()
+        sweeping = asyncio.get_running_loop().create_task(sweep_accounts())
         yield
+        sweeping.cancel()
         computer.close()
         routes.analyses.close()
         routes.live_analyses.close()
 
     routes = Routes(rooms, computer, limits=limits)
-    return Starlette(routes=routes.routes(), lifespan=lifespan)
+    players = PlayerRoutes(accounts, storage)
+    return Starlette(
+        routes=[*routes.routes(), *players.routes()],
+        middleware=[Middleware(SameOrigin)],
+        lifespan=lifespan,
+    )

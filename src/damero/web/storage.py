@@ -22,10 +22,13 @@ from typing import Any
 
 import psycopg
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from damero.core import Message
 from damero.errors import DameroError
+from damero.ratings import PERIOD_DAYS, Rating, rate_game
+from damero.web.levels import measured_rating
 
 LOG = logging.getLogger("damero.web")
 
@@ -58,6 +61,11 @@ GAMES = sa.Table(
     sa.Column("falls_at", sa.Float),
     sa.Column("moved_at", sa.Float),
     sa.Column("claimant", sa.String(64)),
+    sa.Column("rated", sa.Boolean),
+    sa.Column("rating_low", sa.Integer),
+    sa.Column("rating_high", sa.Integer),
+    sa.Column("winner", sa.String(8)),
+    sa.Column("ending", sa.String(16)),
     sa.Index("games_open", "finished", "created"),
 )
 ROUND_COLUMNS = ("mode", "round", "falls_at", "moved_at", "claimant")
@@ -72,6 +80,82 @@ MOVES = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("text", sa.String(64), nullable=False),
 )
+
+RATED_COLUMNS = ("rated", "rating_low", "rating_high", "winner", "ending")
+"""Added with the accounts: whether a game counts for its players' ratings, the ratings an open
+seat asks of whoever takes it, and once it has ended its winner ('first', 'second' or 'draw') and
+why, so that a player's games are listed with their results without replaying them."""
+
+ACCOUNTS = sa.Table(
+    "accounts",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(20), nullable=False),
+    sa.Column("name_key", sa.String(20), nullable=False, unique=True),
+    sa.Column("password", sa.String(200), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+"""A player's account: the name as chosen, the same in lower case (unique: no two names differ
+by case alone), and the password's Argon2id hash, which holds its own salt and parameters."""
+
+SESSIONS = sa.Table(
+    "sessions",
+    METADATA,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column(
+        "account_id",
+        sa.Integer,
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+"""A logged-in browser: the hash of its cookie's random id (the id itself is never stored), whose
+account it is, and when it logged in and was last seen."""
+
+ATTEMPTS = sa.Table(
+    "attempts",
+    METADATA,
+    sa.Column("key", sa.String(100), primary_key=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("count", sa.Integer, nullable=False),
+)
+"""How many log-ins (or sign-ups) were tried from an address, or for a name, since `since`: in
+the database, so that every server counts the same attempts."""
+
+RATINGS = sa.Table(
+    "ratings",
+    METADATA,
+    sa.Column("holder", sa.String(24), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("played", sa.Float, nullable=False),
+)
+"""A Glicko-2 rating in one game (`othello-8`, `catmouse`) of an account (`account:ID`) or of
+the computer at a level (`level:N`), how many rated games made it, and when the last ended."""
+
+SEATS = sa.Table(
+    "seats",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("side", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="SET NULL")),
+    sa.Column("name", sa.String(40)),
+    sa.Column("is_account", sa.Boolean, nullable=False),
+    sa.Column("rating", sa.Float),
+    sa.Column("rating_after", sa.Float),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("seats_of_account", "account_id", "created"),
+)
+"""Who sat at a side of a game, where that person gave a name: an account (its name, its rating
+when it sat down and after a rated game ended) or a name typed for an anonymous seat. A deleted
+account's seats stay, with neither account nor name: "a deleted player". `created` is the game's,
+so that a player's games are read newest first from the index alone."""
 
 
 def _create_first_tables(connection: Connection) -> None:
@@ -92,7 +176,22 @@ def _add_round_columns(connection: Connection) -> None:
     connection.execute(sa.text("CREATE INDEX games_falling ON games (falls_at)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_first_tables, _add_round_columns)
+def _add_players(connection: Connection) -> None:
+    """Accounts, their sessions, the log-in attempts counted, ratings and the players' seats."""
+    present = {column["name"] for column in sa.inspect(connection).get_columns("games")}
+    for name in RATED_COLUMNS:
+        if name not in present:
+            kind = GAMES.c[name].type.compile(dialect=connection.dialect)
+            connection.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+    for table in (ACCOUNTS, SESSIONS, ATTEMPTS, RATINGS, SEATS):
+        table.create(connection)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
+    _create_first_tables,
+    _add_round_columns,
+    _add_players,
+)
 """Migration k brings a database from schema version k to k + 1; the same on every database."""
 
 
@@ -127,6 +226,56 @@ class StoredGame:
     """What the players and the clock added to the moves, as the app writes it (JSON)."""
     falls_at: float | None = None
     """When the running clock's time runs out, if one runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A player's account as the site shows it: its number, its name as chosen, when it was made."""
+
+    id: int
+    name: str
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """A rating held in one game, with how many rated games made it and when the last ended."""
+
+    rating: Rating
+    games: int = 0
+    played: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Who sits at a side, as a page names them: an account (`account` its name), a name typed
+    for an anonymous seat (`guest`), a deleted account (`deleted`), the computer at `level`
+    (`computer`), or a person who gave no name (`anonymous`)."""
+
+    kind: str
+    name: str | None = None
+    level: int | None = None
+    rating: float | None = None
+    """An account's rating when it sat down, or a level's."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One of a player's games, as their page lists it: which game, when, the player's side and
+    their opponent, and once over who won and why, and the player's rating before and after."""
+
+    id: str
+    game: str
+    options: Mapping[str, int]
+    created: float
+    side: int
+    opponent: Sitter
+    finished: bool
+    rated: bool
+    winner: str | None
+    ending: str | None
+    rating: float | None
+    rating_after: float | None
 
 
 class StorageError(DameroError):
@@ -493,6 +642,326 @@ class Storage:
             daemon=True,
         ).start()
         listening.wait(LISTEN_WAIT_SECONDS)
+
+    # Accounts, sessions, log-in attempts, ratings and players' games.
+
+    def create_account(self, name: str, password_hash: str, *, now: float) -> Account | None:
+        """A new account called `name`, or None if an account has that name in any case."""
+        try:
+            with self.engine.begin() as connection:
+                number = connection.execute(
+                    ACCOUNTS.insert()
+                    .values(name=name, name_key=name.lower(), password=password_hash, created=now)
+                    .returning(ACCOUNTS.c.id)
+                ).scalar_one()
+        except sa.exc.IntegrityError:
+            return None
+        except sa.exc.SQLAlchemyError as error:
+            raise fault_of(error) from None
+        return Account(number, name, now)
+
+    def find_account(self, name: str) -> tuple[Account, str] | None:
+        """The account called `name` (in any case) and its password's hash, or None."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                ACCOUNTS.select().where(ACCOUNTS.c.name_key == name.lower())
+            ).first()
+        return None if row is None else (Account(row.id, row.name, row.created), row.password)
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(
+                ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(password=password_hash)
+            )
+
+    def delete_account(self, account_id: int) -> None:
+        """Deletes the account, its sessions and ratings; its games stay, its seats in them
+        nameless ("a deleted player")."""
+        with self._transaction() as connection:
+            connection.execute(
+                SEATS.update()
+                .where(SEATS.c.account_id == account_id)
+                .values(account_id=None, name=None)
+            )
+            connection.execute(RATINGS.delete().where(RATINGS.c.holder == holder_of(account_id)))
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
+            connection.execute(ACCOUNTS.delete().where(ACCOUNTS.c.id == account_id))
+
+    def start_session(
+        self, id_hash: str, account_id: int, *, now: float, ending: str | None = None
+    ) -> None:
+        """A new session for the account, ending the one whose id hashes to `ending` (the
+        browser's session before, so that a log-in always gives a fresh id)."""
+        with self._transaction() as connection:
+            if ending is not None:
+                connection.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == ending))
+            connection.execute(
+                SESSIONS.insert().values(
+                    id_hash=id_hash, account_id=account_id, created=now, seen=now
+                )
+            )
+
+    def session_account(
+        self, id_hash: str, *, now: float, idle: float, lifetime: float
+    ) -> Account | None:
+        """The account of the session whose id hashes to `id_hash`, if it was used within `idle`
+        seconds and began within `lifetime`; its use is noted (at most once every SEEN_STEP)."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                sa.select(ACCOUNTS, SESSIONS.c.seen)
+                .select_from(SESSIONS.join(ACCOUNTS, ACCOUNTS.c.id == SESSIONS.c.account_id))
+                .where(
+                    SESSIONS.c.id_hash == id_hash,
+                    SESSIONS.c.seen >= now - idle,
+                    SESSIONS.c.created >= now - lifetime,
+                )
+            ).first()
+            if row is None:
+                return None
+            if row.seen < now - SEEN_STEP:
+                connection.execute(
+                    SESSIONS.update().where(SESSIONS.c.id_hash == id_hash).values(seen=now)
+                )
+        return Account(row.id, row.name, row.created)
+
+    def end_session(self, id_hash: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == id_hash))
+
+    def end_sessions(self, account_id: int) -> None:
+        """Ends every session of the account, on every browser."""
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
+
+    def count_attempt(self, key: str, *, window: float, now: float) -> int:
+        """Counts one more attempt under `key` and gives how many there have been in the window
+        now running (a window starts at the first attempt after the last one ended)."""
+        stale = ATTEMPTS.c.since < now - window
+        insert = (
+            postgresql.insert(ATTEMPTS)
+            if self.engine.dialect.name == "postgresql"
+            else sqlite.insert(ATTEMPTS)
+        )
+        statement = (
+            insert.values(key=key, since=now, count=1)
+            .on_conflict_do_update(
+                index_elements=[ATTEMPTS.c.key],
+                set_={
+                    "since": sa.case((stale, now), else_=ATTEMPTS.c.since),
+                    "count": sa.case((stale, 1), else_=ATTEMPTS.c.count + 1),
+                },
+            )
+            .returning(ATTEMPTS.c.count)
+        )
+        with self._transaction() as connection:
+            return int(connection.execute(statement).scalar_one())
+
+    def forget_attempts(self, key: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(ATTEMPTS.delete().where(ATTEMPTS.c.key == key))
+
+    def sweep_accounts(self, *, sessions_before: float, attempts_before: float) -> None:
+        """Forgets sessions last used before `sessions_before` and attempts counted in windows
+        begun before `attempts_before`: neither can count any more."""
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.seen < sessions_before))
+            connection.execute(ATTEMPTS.delete().where(ATTEMPTS.c.since < attempts_before))
+
+    def ratings(self, holder: str) -> dict[str, Rated]:
+        """Every rating `holder` holds, by game."""
+        with self._transaction() as connection:
+            rows = connection.execute(RATINGS.select().where(RATINGS.c.holder == holder))
+            return {row.game: _rated(row) for row in rows}
+
+    def player_games(
+        self, account_id: int, *, limit: int, offset: int = 0, finished: bool | None = None
+    ) -> tuple[list[PlayedGame], int]:
+        """The account's games, newest first, from `offset` on (ongoing or finished ones only if
+        `finished` says so), and how many there are in all."""
+        mine, theirs = SEATS.alias("mine"), SEATS.alias("theirs")
+        where = [mine.c.account_id == account_id]
+        if finished is not None:
+            where.append(GAMES.c.finished == finished)
+        joined = mine.join(GAMES, GAMES.c.id == mine.c.game_id)
+        with self._transaction() as connection:
+            total = connection.execute(
+                sa.select(sa.func.count()).select_from(joined).where(*where)
+            ).scalar_one()
+            rows = connection.execute(
+                sa.select(
+                    GAMES,
+                    mine.c.side,
+                    mine.c.rating.label("my_rating"),
+                    mine.c.rating_after,
+                    theirs.c.account_id.label("their_account"),
+                    theirs.c.name.label("their_name"),
+                    theirs.c.is_account.label("their_is_account"),
+                    theirs.c.rating.label("their_rating"),
+                )
+                .select_from(
+                    joined.outerjoin(
+                        theirs,
+                        sa.and_(theirs.c.game_id == GAMES.c.id, theirs.c.side != mine.c.side),
+                    )
+                )
+                .where(*where)
+                .order_by(mine.c.created.desc(), GAMES.c.id)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+        return [_played(row) for row in rows], int(total)
+
+    def sitters(self, game_ids: Sequence[str]) -> dict[tuple[str, int], Sitter]:
+        """Who sits at each named side of these games, by (game, side); a side nobody named
+        is left out."""
+        if not game_ids:
+            return {}
+        with self._transaction() as connection:
+            rows = connection.execute(SEATS.select().where(SEATS.c.game_id.in_(game_ids)))
+            return {(row.game_id, row.side): _sitter(row) for row in rows}
+
+
+def holder_of(account_id: int) -> str:
+    """The holder of an account's ratings."""
+    return f"account:{account_id}"
+
+
+def level_holder(level: int) -> str:
+    """The holder of the computer's ratings at `level`."""
+    return f"level:{level}"
+
+
+def rating_game(game: str, options: Mapping[str, int]) -> str:
+    """The game a rating is held in: the game's name, and its options' values (`othello-8`).
+
+    >>> rating_game("othello", {"size": 8}), rating_game("catmouse", {})
+    ('othello-8', 'catmouse')
+    """
+    return "-".join([game, *(str(options[name]) for name in sorted(options))])
+
+
+SEEN_STEP = 3600.0
+"""A session's last use is written at most once an hour: a request does not write each time."""
+
+
+PERIOD_SECONDS = PERIOD_DAYS * 86400
+
+
+def _first_rating(holder: str, game: str) -> Rating:
+    """The rating a holder has before its first rated game: a new player's, or the one damero
+    measured for the computer's level."""
+    kind, _, number = holder.partition(":")
+    return measured_rating(int(number), game) if kind == "level" else Rating()
+
+
+def _rated(row: Any) -> Rated:
+    return Rated(Rating(row.rating, row.deviation, row.volatility), row.games, row.played)
+
+
+def _sitter(row: Any) -> Sitter:
+    if not row.is_account:
+        return Sitter("guest", row.name)
+    if row.account_id is None:
+        return Sitter("deleted")
+    return Sitter("account", row.name, rating=row.rating)
+
+
+def _played(row: Any) -> PlayedGame:
+    other = 1 - row.side
+    level = (row.first_level, row.second_level)[other]
+    if level is not None:
+        opponent = Sitter("computer", level=level, rating=row.their_rating)
+    elif row.their_is_account is None:
+        opponent = Sitter("anonymous")
+    elif not row.their_is_account:
+        opponent = Sitter("guest", row.their_name)
+    elif row.their_account is None:
+        opponent = Sitter("deleted")
+    else:
+        opponent = Sitter("account", row.their_name, rating=row.their_rating)
+    return PlayedGame(
+        id=row.id,
+        game=row.game,
+        options=json.loads(row.options),
+        created=row.created,
+        side=row.side,
+        opponent=opponent,
+        finished=row.finished,
+        rated=bool(row.rated),
+        winner=row.winner,
+        ending=row.ending,
+        rating=row.my_rating,
+        rating_after=row.rating_after,
+    )
+
+
+def _settle(connection: Connection, game_id: str, winner: str, ending: str, now: float) -> None:
+    """Writes how a game ended and, if it is rated, both players' new ratings, in the
+    transaction that ends it: the change that ends a game commits once, so each game is rated
+    exactly once, whichever process ends it.
+
+    Each side's rating (an account's, or the computer's at its level) is read locked, in the
+    order of its holder, so that two games of one player ending at once never lose an update."""
+    game = connection.execute(
+        sa.select(
+            GAMES.c.game, GAMES.c.options, GAMES.c.rated, GAMES.c.first_level, GAMES.c.second_level
+        ).where(GAMES.c.id == game_id)
+    ).one()
+    connection.execute(
+        GAMES.update().where(GAMES.c.id == game_id).values(winner=winner, ending=ending)
+    )
+    if not game.rated:
+        return
+    seats = {
+        row.side: row
+        for row in connection.execute(SEATS.select().where(SEATS.c.game_id == game_id))
+    }
+    holders = []
+    for side, level in enumerate((game.first_level, game.second_level)):
+        if level is not None:
+            holders.append(level_holder(level))
+        elif side in seats and seats[side].account_id is not None:
+            holders.append(holder_of(seats[side].account_id))
+        else:
+            return  # a seat without an account (deleted meanwhile): nothing to rate against
+    key = rating_game(game.game, json.loads(game.options))
+    held = {
+        row.holder: row
+        for row in connection.execute(
+            RATINGS.select()
+            .where(RATINGS.c.holder.in_(holders), RATINGS.c.game == key)
+            .order_by(RATINGS.c.holder)
+            .with_for_update()
+        )
+    }
+    before = [
+        _rated(held[holder]) if holder in held else Rated(_first_rating(holder, key))
+        for holder in holders
+    ]
+    idle = [rated.rating.after_idle((now - rated.played) / PERIOD_SECONDS) for rated in before]
+    score = {"first": 1.0, "second": 0.0}.get(winner, 0.5)
+    after = rate_game(idle[0], idle[1], score)
+    for side, (holder, rated, rating) in enumerate(zip(holders, before, after, strict=True)):
+        values = {
+            "rating": rating.rating,
+            "deviation": rating.deviation,
+            "volatility": rating.volatility,
+            "games": rated.games + 1,
+            "played": now,
+        }
+        if holder in held:
+            connection.execute(
+                RATINGS.update()
+                .where(RATINGS.c.holder == holder, RATINGS.c.game == key)
+                .values(values)
+            )
+        else:
+            connection.execute(RATINGS.insert().values(holder=holder, game=key, **values))
+        connection.execute(
+            SEATS.update()
+            .where(SEATS.c.game_id == game_id, SEATS.c.side == side)
+            .values(rating_after=rating.rating)
+        )
 
 
 def _create(connection: Connection, stored: StoredGame) -> bool:

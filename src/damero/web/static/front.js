@@ -1,6 +1,8 @@
 // The front page: start a game, open a file, see the games to join or watch.
+import { loadAccount } from "./account.js";
 import { html, language, main, navigate, say } from "./common.js";
 import { rememberGame } from "./online.js";
+import { gameTitle, sitterText } from "./player.js";
 import { replayPage } from "./replay.js";
 
 const CLOCKS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];  // minutes each, seconds added per move
@@ -48,8 +50,10 @@ export async function frontPage() {
     replayPage(document_, null);
   } });
   const listed = html("div", { id: "public-games" }, publicGames(listing, error));
+  const me = await loadAccount();
   main.replaceChildren(
     html("h1", {}, say("page.tagline")),
+    me.name ? yourGames(me) : "",
     html("form", { onsubmit: start },
       html("fieldset", {}, html("legend", {}, say("page.new_game")),
         html("label", {}, say("page.game") + " ", game), " ", extra,
@@ -109,6 +113,18 @@ function clockChoice() {
     return { initial: Number(seconds), increment: Number(added) };
   };
   return { box: html("span", {}, html("label", {}, say("page.clock") + " ", choice), " ", other), chosen };
+}
+
+// A logged-in player's games in progress, to take up from any device: on its page the seat is
+// theirs by their session, without the seat's link.
+function yourGames(me) {
+  const go = (href) => (event) => { event.preventDefault(); navigate(href); };
+  return html("section", { id: "your-games", "aria-labelledby": "your-games-title" },
+    html("h2", { id: "your-games-title" }, say("page.your_games")),
+    me.playing.length === 0 ? html("p", {}, say("page.none_playing"))
+      : html("ul", {}, me.playing.map((g) => html("li", { "data-game": g.id },
+        html("a", { href: `/play/${g.id}`, onclick: go(`/play/${g.id}`) },
+          say("page.game_against", { game: gameTitle(g.game, g.options), opponent: sitterText(g.opponent) }))))));
 }
 
 // The public games: seats waiting for anyone (Join takes one and opens it), and games to watch.
