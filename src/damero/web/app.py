@@ -13,10 +13,11 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
-from damero.web.accounts import Accounts
+from damero.web.accounts import HASHER, Accounts
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
 from damero.web.players import PlayerRoutes
@@ -36,17 +37,18 @@ def create_app(
     sweep_seconds: float | None = None,
     limits: Limits = DEFAULT_LIMITS,
     abandon_seconds: float = ABANDON_SECONDS,
+    hasher: PasswordHasher = HASHER,
 ) -> Starlette:
     """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
     by the process that took it is taken over by another, looked for every `sweep_seconds`
     (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
-    two people lets the other claim it."""
+    two people lets the other claim it; passwords are hashed by `hasher`."""
     rooms = Rooms(storage, abandon_seconds=abandon_seconds)
     computer = ComputerTurns(
         rooms, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits
     )
 
-    accounts = Accounts(storage, limits=limits)
+    accounts = Accounts(storage, limits=limits, hasher=hasher)
 
     async def sweep_accounts() -> None:
         while True:
