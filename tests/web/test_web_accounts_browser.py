@@ -1,0 +1,147 @@
+"""Accounts in Debian's Chromium against a real `damero serve`: signing up, logging out and in by
+keyboard alone, the account's pages passing axe-core in both languages, and another site's form
+refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from servers import Server
+from test_web_page import new_page, serious_violations
+
+Page = Any
+PASSWORD = "a quiet harbour at dawn"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("accounts")
+    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
+    yield running
+    running.stop()
+
+
+def type_into(page: Page, selector: str, text: str) -> None:
+    """Tabs until `selector` has the focus, then types: a keyboard's way to a field."""
+    for _ in range(40):
+        if page.evaluate(f"document.activeElement === document.querySelector({selector!r})"):
+            page.keyboard.type(text)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def header_name(page: Page) -> str | None:
+    page.wait_for_selector("#account-links a")
+    mine = page.locator("#my-page")
+    return mine.inner_text() if mine.count() else None
+
+
+def sign_up(page: Page, site: Server, name: str) -> None:
+    page.goto(site.base + "/signup")
+    page.wait_for_selector("#signup-name:focus")
+    page.keyboard.type(name)
+    type_into(page, "#signup-password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#my-page")
+
+
+def test_sign_up_log_out_and_log_in_by_keyboard(browser: Any, site: Server) -> None:
+    page = new_page(browser)
+    page.goto(site.base + "/signup")
+    page.wait_for_selector("#signup-name:focus")
+    page.keyboard.type("Ada_K")
+    type_into(page, "#signup-password", "password")
+    page.keyboard.press("Enter")
+    refusal = page.locator("#signup-error")
+    refusal.filter(has_text="most common").wait_for()
+    page.fill("#signup-password", "")
+    type_into(page, "#signup-password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#my-page")
+    assert page.evaluate("location.pathname") == "/"
+    assert header_name(page) == "Ada_K"
+    assert page.locator("#your-games").inner_text().count("no game in progress") == 1
+    # The cookie is out of the page's scripts' reach.
+    assert "damero_session" not in page.evaluate("document.cookie")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "damero_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+
+    page.focus("#log-out")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#log-in-link")
+    assert header_name(page) is None
+    assert not any(c["name"] == "damero_session" for c in page.context.cookies())
+
+    page.focus("#log-in-link")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#login-name:focus")
+    page.keyboard.type("ada_k")
+    type_into(page, "#login-password", "not my password")
+    page.keyboard.press("Enter")
+    page.locator("#login-error").filter(has_text="Wrong name or password.").wait_for()
+    page.fill("#login-password", "")
+    type_into(page, "#login-password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#my-page")
+    assert header_name(page) == "Ada_K"
+    page.click("#my-page")
+    page.wait_for_selector("#player-name")
+    assert page.inner_text("#player-name") == "Ada_K"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_account_pages_pass_axe_in_both_languages(
+    browser: Any, site: Server, screenshot: Any, language: str
+) -> None:
+    page = new_page(browser, (390, 844) if language == "es" else (1280, 800))
+    page.add_init_script(f"localStorage.setItem('damero.lang', '{language}')")
+    found = {}
+    for path, ready in (("/signup", "#signup-name"), ("/login", "#login-name")):
+        page.goto(site.base + path)
+        page.wait_for_selector(ready)
+        found[path] = serious_violations(page)
+    sign_up(page, site, f"axe_{language}")
+    for path, ready in (
+        ("/", "#your-games"),
+        ("/account", "#password"),
+        (f"/@/axe_{language}", "#player-name"),
+    ):
+        page.goto(site.base + path)
+        page.wait_for_selector(ready)
+        found[path] = serious_violations(page)
+        screenshot(page, f"account{path.replace('/', '-')}-{language}")
+    assert {path: faults for path, faults in found.items() if faults} == {}
+    words = page.inner_text("main")
+    assert ("Partidas" in words) == (language == "es")
+    assert page.errors == []
+
+
+def test_another_sites_form_cannot_act_for_a_logged_in_player(browser: Any, site: Server) -> None:
+    """A page on another origin posts a form to the account's addresses, with the player's
+    cookie where the browser sends it (same site, another port) and without (another site): the
+    server refuses both, and the player stays logged in with the same password."""
+    page = new_page(browser)
+    sign_up(page, site, "victim")
+    folder = site.log_path.parent
+    elsewhere = Server(f"sqlite:///{folder / 'elsewhere.sqlite3'}", folder / "elsewhere.log")
+    try:
+        for origin in (elsewhere.base, elsewhere.base.replace("127.0.0.1", "localhost")):
+            for action, fields in (("logout", ""), ("delete", '<input name="password">')):
+                attacker = page.context.new_page()
+                attacker.goto(origin + "/rules")
+                attacker.wait_for_selector("main h1")
+                attacker.set_content(
+                    f'<form method="post" action="{site.base}/api/account/{action}">{fields}</form>'
+                )
+                with attacker.expect_navigation():
+                    attacker.evaluate("document.forms[0].submit()")
+                assert "another site" in attacker.inner_text("body"), (origin, action)
+                attacker.close()
+        page.goto(site.base + "/")
+        assert header_name(page) == "victim"
+    finally:
+        elsewhere.stop()
