@@ -27,13 +27,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from damero.core import Limit
 from damero.players import LEVELS, THINKING, computer_player
 from damero.progress import GameInProgress, Seat
 from damero.ratings import Rating, Result
 from damero.registry import find_game
-from damero.web.levels import MEASURED
-from damero.web.storage import rating_game
+from damero.web.levels import MEASURED, rating_game
 
 VARIANTS: dict[str, tuple[str, dict[str, int]]] = {
     "tictactoe": ("tictactoe", {}),
@@ -85,9 +83,7 @@ def measure(
             list(
                 pool.map(
                     play,
-                    *zip(
-                        *[(variant, a, b, s, seconds) for a, b, s in round_games], strict=True
-                    ),
+                    *zip(*[(variant, a, b, s, seconds) for a, b, s in round_games], strict=True),
                 )
             )
             for round_games in planned

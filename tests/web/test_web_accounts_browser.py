@@ -64,6 +64,11 @@ def test_sign_up_log_out_and_log_in_by_keyboard(browser: Any, site: Server) -> N
     assert page.evaluate("location.pathname") == "/"
     assert header_name(page) == "Ada_K"
     assert page.locator("#your-games").inner_text().count("no game in progress") == 1
+    # Each level says its rating in the game and board size chosen.
+    page.select_option("#mode-choice", "computer")
+    page.select_option("#game-choice", "othello")
+    levels = page.locator("#level-choice option").all_inner_texts()
+    assert levels[2] == "3, about 1500" and all(", about " in text for text in levels)
     # The cookie is out of the page's scripts' reach.
     assert "damero_session" not in page.evaluate("document.cookie")
     cookie = next(c for c in page.context.cookies() if c["name"] == "damero_session")

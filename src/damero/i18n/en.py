@@ -476,4 +476,5 @@ MESSAGES: dict[str, str] = {
     "page.ending_time": "on time",
     "page.ending_abandoned": "abandoned",
     "page.rated": "rated",
+    "page.level_about": "{level}, about {rating}",
 }

@@ -494,4 +494,5 @@ MESSAGES: dict[str, str] = {
     "page.ending_time": "por tiempo",
     "page.ending_abandoned": "el rival se fue",
     "page.rated": "puntuada",
+    "page.level_about": "{level}, unos {rating}",
 }

@@ -27,6 +27,7 @@ from damero.records import Record, format_for, read_any
 from damero.web import analysis, analysis_board, checks
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
+from damero.web.levels import level_ratings_json
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.protocol import (
     MAX_MESSAGE,
@@ -150,8 +151,11 @@ class Routes:
     async def listing(self, request: Request) -> Response:
         try:
             since = time.time() - LISTED_SECONDS
-            stored = await to_thread.run_sync(
-                lambda: self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since)
+            stored, levels = await to_thread.run_sync(
+                lambda: (
+                    self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since),
+                    self.storage.level_ratings(),
+                )
             )
         except DatabaseFault as fault:
             return error_response(fault, request.query_params.get("lang"))
@@ -173,6 +177,7 @@ class Routes:
                     for game in registry.GAMES
                 ],
                 "levels": list(LEVELS),
+                "level_ratings": level_ratings_json(levels),
                 "open": [_listed(game) for game in stored if _open_seat(game) is not None],
                 "live": [_listed(game) for game in stored if _open_seat(game) is None],
             }

@@ -28,7 +28,7 @@ from sqlalchemy.engine import Connection
 from damero.core import Message
 from damero.errors import DameroError
 from damero.ratings import PERIOD_DAYS, Rating, rate_game
-from damero.web.levels import measured_rating
+from damero.web.levels import measured_rating, rating_game
 
 LOG = logging.getLogger("damero.web")
 
@@ -773,6 +773,15 @@ class Storage:
             rows = connection.execute(RATINGS.select().where(RATINGS.c.holder == holder))
             return {row.game: _rated(row) for row in rows}
 
+    def level_ratings(self) -> dict[tuple[int, str], Rating]:
+        """The computer's ratings that rated games have moved from those damero measured, by
+        (level, game)."""
+        with self._transaction() as connection:
+            rows = connection.execute(RATINGS.select().where(RATINGS.c.holder.like("level:%")))
+            return {
+                (int(row.holder.partition(":")[2]), row.game): _rated(row).rating for row in rows
+            }
+
     def player_games(
         self, account_id: int, *, limit: int, offset: int = 0, finished: bool | None = None
     ) -> tuple[list[PlayedGame], int]:
@@ -829,15 +838,6 @@ def holder_of(account_id: int) -> str:
 def level_holder(level: int) -> str:
     """The holder of the computer's ratings at `level`."""
     return f"level:{level}"
-
-
-def rating_game(game: str, options: Mapping[str, int]) -> str:
-    """The game a rating is held in: the game's name, and its options' values (`othello-8`).
-
-    >>> rating_game("othello", {"size": 8}), rating_game("catmouse", {})
-    ('othello-8', 'catmouse')
-    """
-    return "-".join([game, *(str(options[name]) for name in sorted(options))])
 
 
 SEEN_STEP = 3600.0

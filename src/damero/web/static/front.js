@@ -15,7 +15,7 @@ export async function frontPage() {
   const mode = html("select", { id: "mode-choice" },
     ["local", "computer", "friend", "open"].map((m) => html("option", { value: m }, say(`page.mode_${m}`))));
   const seat = html("select", { id: "seat-choice" });
-  const level = html("select", { id: "level-choice" }, listing.levels.map((l) => html("option", { value: l, selected: l === 3 }, String(l))));
+  const level = html("select", { id: "level-choice" });
   const error = html("p", { class: "error", role: "alert" });
   // Side and level are the computer's opponent's choices only.
   const againstComputer = html("span", { class: "computer-options" },
@@ -30,7 +30,18 @@ export async function frontPage() {
       html("label", {}, say(`page.${name}`) + " ", html("select", { "data-option": name },
         values.map((v) => html("option", { value: v, selected: v === chosen.default[name] }, `${v}x${v}`))))));
     seat.replaceChildren(...chosen.sides.map((s) => html("option", { value: s.seat }, say(s.key))));
+    showLevels();
   };
+  // Each level with its rating in the game and board size chosen: "3, about 1500".
+  const showLevels = () => {
+    const options = {};
+    for (const select of extra.querySelectorAll("select")) options[select.dataset.option] = Number(select.value);
+    const ratings = listing.level_ratings[ratingGame(game.value, options)] || {};
+    const kept = Number(level.value || 3);
+    level.replaceChildren(...listing.levels.map((l) => html("option", { value: l, selected: l === kept },
+      ratings[l] ? say("page.level_about", { level: l, rating: ratings[l] }) : String(l))));
+  };
+  extra.addEventListener("change", showLevels);
   game.addEventListener("change", refresh);
   refresh();
   const start = async (event) => {
@@ -114,6 +125,9 @@ function clockChoice() {
   };
   return { box: html("span", {}, html("label", {}, say("page.clock") + " ", choice), " ", other), chosen };
 }
+
+// The game a rating is held in: its name and its options' values, "othello-8".
+const ratingGame = (name, options) => [name, ...Object.keys(options).sort().map((key) => options[key])].join("-");
 
 // A logged-in player's games in progress, to take up from any device: on its page the seat is
 // theirs by their session, without the seat's link.
