@@ -112,7 +112,6 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", choices=sorted(VARIANTS), default=None)
     parser.add_argument("--write", action="store_true", help=f"store the ratings in {MEASURED}")
     arguments = parser.parse_args()
-    stored: dict[str, Any] = json.loads(MEASURED.read_text(encoding="utf-8"))
     for variant in arguments.only or list(VARIANTS):
         started = time.monotonic()
         ratings, played = measure(
@@ -137,6 +136,8 @@ def main() -> None:
                 f"  level {level}: {rating.rating:6.0f} ± {rating.deviation:3.0f}"
                 f"   scored {wins:g} of {count}"
             )
+        # Read afresh before each write, so that runs of other games meanwhile are kept.
+        stored: dict[str, Any] = json.loads(MEASURED.read_text(encoding="utf-8"))
         stored["games"][variant] = {
             str(level): {
                 "rating": round(rating.rating, 1),
