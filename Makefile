@@ -21,7 +21,9 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(INSTALLED)
 
+# The Othello engine is compiled once, here, with a progress bar, rather than at the first game.
 play: $(INSTALLED)
+	$(BIN)/damero setup --quiet
 	$(BIN)/damero $(ARGS)
 
 system-packages:

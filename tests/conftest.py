@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
 import os
-import random
 import select
 import signal
 import subprocess
@@ -14,8 +14,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-
-from damero.core import Side
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -134,35 +132,19 @@ def run(tmp_path: Path) -> Run:
 @pytest.fixture(scope="session")
 def compiled_engine() -> None:
     """The Othello engine compiled and cached on disk before a test waits on a program that runs
-    it: a first compile takes minutes on a loaded machine, and under a file size limit the
-    compiled code could not be cached at all.
+    it, as `damero setup` compiles it: a first compile takes minutes on a loaded machine, and
+    under a file size limit the compiled code could not be cached at all.
 
-    Whole games at levels 1 and 3 (its exact endgame), a hint's analysis and its stoppable exact
-    solve, perft and a solve, on
-    8x8 and 10x10 (one machine word per board, and two), reach every compiled function a game,
-    a hint and a command use.
+    The engine's own warm-up reaches every compiled function a game, a hint and a command use,
+    on both board layouts (one machine word per board, and two).
     """
-    from damero.core import Limit
-    from damero.engines.othello import analyse, choose_move, perft, solve
-    from damero.games.othello import Othello, OthelloPosition
+    from damero.engines.othello import LAYOUTS, is_compiled, mark_compiled, warm_up
 
-    for size in (8, 10):
-        start = OthelloPosition.start(size)
-        perft(start, 3)
-        analyse(start, Limit(depth=2))
-        for level in (1, 3):
-            rng = random.Random(level)
-            position, near_the_end = start, start
-            while position.legal_moves():
-                move = choose_move(position, level=level, rng=rng, limit=Limit(depth=level))
-                position = position.play(move)
-                if position.count(Side.FIRST) + position.count(Side.SECOND) <= size * size - 12:
-                    near_the_end = position
-            solve(near_the_end)
-            # a hint's exact solve, which a time limit may stop, on the same compiled code
-            Othello(size).analyst.move_values(
-                near_the_end, limit=Limit(seconds=3600), clock=time.monotonic
-            )
+    for layout in LAYOUTS:
+        if not is_compiled(layout):
+            for _name, _share, run in warm_up(layout):
+                run()
+            mark_compiled(layout)
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +157,27 @@ def with_nim() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(damero.registry, "GAMES", (*damero.registry.GAMES, Nim()))
         yield
+
+
+def on_a_terminal(
+    arguments: Sequence[str], *, cwd: Path, env: dict[str, str] | None
+) -> tuple[int, subprocess.Popen[bytes]]:
+    """`python -m damero ARGUMENTS` started on a new pseudo-terminal of 80 columns that shows
+    colour: the terminal's end the test holds, and the process."""
+    master, slave = os.openpty()
+    environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    environment.pop("NO_COLOR", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "damero", *arguments],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=cwd,
+        env=environment | (env or {}),
+        start_new_session=True,
+    )
+    os.close(slave)
+    return master, process
 
 
 def run_in_terminal(
@@ -191,19 +194,7 @@ def run_in_terminal(
     Each key string is typed once the program has written something and then nothing for
     `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
     """
-    master, slave = os.openpty()
-    environment = without_locale() | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
-    environment.pop("NO_COLOR", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "damero", *arguments],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=cwd,
-        env=environment | (env or {}),
-        start_new_session=True,
-    )
-    os.close(slave)
+    master, process = on_a_terminal(arguments, cwd=cwd, env=env)
     shown = b""
     pending = list(keys)
     answered = False  # the program wrote something since the last key
@@ -233,3 +224,44 @@ def run_in_terminal(
             process.kill()
         process.wait()
     return shown.decode("utf-8", "replace")
+
+
+class Terminal:
+    """`python -m damero ARGUMENTS` on a pseudo-terminal, driven by what it shows: a test waits
+    for a text to appear, then types, as a person at a keyboard does, whatever the machine's
+    load."""
+
+    def __init__(
+        self, arguments: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None
+    ) -> None:
+        self.master, self.process = on_a_terminal(arguments, cwd=cwd, env=env)
+        self.shown = ""
+        """Everything the terminal showed so far, echoes included."""
+        self._read_to = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def wait_for(self, text: str, *, timeout: float = WAIT_SECONDS) -> str:
+        """What the terminal showed since the last wait, up to and including `text`."""
+        deadline = time.monotonic() + timeout
+        while (found := self.shown.find(text, self._read_to)) < 0:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {text!r} in {self.shown[self._read_to :][-3000:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            try:
+                chunk = os.read(self.master, 65536) if ready else b""
+            except OSError:  # the program ended and closed the terminal
+                chunk = b""
+            assert chunk or not ready, f"ended before {text!r}: {self.shown[-3000:]!r}"
+            self.shown += self._decoder.decode(chunk)
+        start, self._read_to = self._read_to, found + len(text)
+        return self.shown[start : self._read_to]
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        """Ends the program if it still runs; its exit status."""
+        os.close(self.master)
+        if self.process.poll() is None:
+            self.process.kill()
+        return self.process.wait()

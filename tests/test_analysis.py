@@ -44,7 +44,8 @@ def test_the_edge_reply_to_the_centre_is_the_mistake_and_the_corner_is_not() -> 
     edge = reviewed(tictactoe_record("5", "2"))
     assert [judged.is_mistake for judged in edge] == [False, True]
     assert edge[1].before == Value(verdict=Verdict("draw", 8))
-    assert edge[1].after.verdict is not None and edge[1].after.verdict.result == "loss"
+    assert edge[1].played == Value(verdict=Verdict("loss", 6))
+    assert edge[1].after == Value(verdict=Verdict("loss", 5)), "O's move no longer counted"
     assert TicTacToe().format_move(edge[1].best) in {"1", "3", "7", "9"}
     corner = reviewed(tictactoe_record("5", "1"))
     assert not any(judged.is_mistake for judged in corner)
@@ -72,7 +73,10 @@ def test_an_othello_game_is_judged_against_a_plain_minimax_near_the_end() -> Non
             continue
         scores = othello_move_scores(move.position)
         assert move.before.score == max(scores.values())
-        assert move.after.score == scores[move.move]
+        assert move.played.score == scores[move.move]
+        # the position after it, as the side that played sees it (a finished game: its result)
+        assert move.after.score in (scores[move.move], None)
+        assert move.after.result == move.played.result
         assert move.is_mistake == (scores[move.move] < max(scores.values()))
         checked += 1
     assert checked >= 5

@@ -116,7 +116,7 @@ def test_thinking_shows_and_hands_back_the_move() -> None:
             return "slow move"
 
     console = Console(io.StringIO(), out, Catalog("en"))
-    assert ThinkingPlayer(console, SlowPlayer()).choose(None) == "slow move"
+    assert ThinkingPlayer(console, SlowPlayer(), TicTacToe().analyst).choose(None) == "slow move"
     assert out.getvalue().startswith("The computer is thinking.")
 
     class FailingPlayer:
@@ -124,7 +124,7 @@ def test_thinking_shows_and_hands_back_the_move() -> None:
             raise ValueError("no move")
 
     with pytest.raises(ValueError, match="no move"):
-        ThinkingPlayer(console, FailingPlayer()).choose(None)
+        ThinkingPlayer(console, FailingPlayer(), TicTacToe().analyst).choose(None)
 
 
 def test_levels_are_checked() -> None:

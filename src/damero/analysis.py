@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Game, Limit, Side, Value, verdict_of_outcome
+from damero.core import Game, Limit, Side, Value, Verdict, verdict_of_outcome
 
 MoveValues = Sequence[tuple[Any, Value]]
 """Every legal move with its value for the side to move, best first, as an analyst gives them."""
@@ -106,11 +106,30 @@ def turned(value: Value) -> Value:
     return Value(score=-(value.score or 0.0), is_exact=value.is_exact)
 
 
+def opposed(value: Value) -> Value:
+    """The same value seen by the other side: the other result in as many moves, or the score's
+    opposite.
+
+    >>> opposed(Value(verdict=Verdict("win", 4))).verdict
+    Verdict(result='loss', plies=4)
+    """
+    if value.verdict is not None:
+        return Value(verdict=Verdict(value.verdict.before_move().result, value.verdict.plies))
+    return Value(score=-(value.score or 0.0), is_exact=value.is_exact)
+
+
+def seen_by(side: Side, value: Value, holder: Side) -> Value:
+    """`value`, which is `holder`'s, as `side` sees it."""
+    return value if side is holder else opposed(value)
+
+
 @dataclass(frozen=True, slots=True)
 class ReviewedMove:
-    """One move of a record, judged: `before` is what its player could get with best play from
-    `position`, `after` what the move played keeps, both for that player; `best` is a move worth
-    `before`. A move the rules made on their own (`is_forced`, an Othello pass) is not judged."""
+    """One move of a record, judged, every value for the side that played it: `before` is what
+    it could get with best play from `position`, `played` what the move played keeps (counting
+    the move), `after` the value of the position the move led to, as `analyse` gives it (the
+    move itself no longer counted; a finished game's result); `best` is a move worth `before`.
+    A move the rules made on their own (`is_forced`, an Othello pass) is not judged."""
 
     number: int
     side: Side
@@ -118,29 +137,30 @@ class ReviewedMove:
     position: Any
     best: Any
     before: Value
+    played: Value
     after: Value
     is_forced: bool
 
     @property
     def is_mistake(self) -> bool:
-        return not self.is_forced and is_mistake(self.before, self.after)
+        return not self.is_forced and is_mistake(self.before, self.played)
 
 
 def judged_positions(record: Any) -> list[Any]:
     """The positions of `record` whose move values its review reads, in the game's order: each one
-    a move was chosen in, and the one chosen in next after a last move the rules made."""
+    a move was chosen in, and the one chosen in next after its last move, through the moves the
+    rules make on their own."""
     game = record.game
     positions = record.positions()
     count = len(record.moves)
     needed = [position for position in positions[:count] if game.automatic_move(position) is None]
-    if count and game.automatic_move(positions[count - 1]) is not None:
-        position = positions[count]
-        while position.outcome() is None:
-            forced = game.automatic_move(position)
-            if forced is None:
-                needed.append(position)
-                break
-            position = position.play(forced[0])
+    position = positions[count]
+    while position.outcome() is None:
+        forced = game.automatic_move(position)
+        if forced is None:
+            needed.append(position)
+            break
+        position = position.play(forced[0])
     return needed
 
 
@@ -151,16 +171,21 @@ def review(record: Any, values_of: Callable[[Any], MoveValues]) -> tuple[Reviewe
     positions = record.positions()
     reviewed = []
     for index, move in enumerate(record.moves):
-        position = positions[index]
+        position, following = positions[index], positions[index + 1]
         side = position.side_to_move
+        after = seen_by(side, _chosen_value(game, following, values_of), following.side_to_move)
         if game.automatic_move(position) is not None:
-            value = turned(_chosen_value(game, positions[index + 1], values_of))
-            reviewed.append(ReviewedMove(index + 1, side, move, position, move, value, value, True))
+            value = turned(_chosen_value(game, following, values_of))
+            reviewed.append(
+                ReviewedMove(index + 1, side, move, position, move, value, value, after, True)
+            )
             continue
         values = values_of(position)
         played = next(value for candidate, value in values if candidate == move)
         best, before = values[0]
-        reviewed.append(ReviewedMove(index + 1, side, move, position, best, before, played, False))
+        reviewed.append(
+            ReviewedMove(index + 1, side, move, position, best, before, played, after, False)
+        )
     return tuple(reviewed)
 
 

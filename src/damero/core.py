@@ -53,7 +53,10 @@ class Limit:
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
-_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+MAX_DIGITS = 1000
+"""The longest number `parse_number` converts as written: an answer at the terminal holds no more
+(`cli.lines.MAX_ANSWER`), and Python converts no more than some thousands of digits."""
 _SEPARATORS = re.compile(r"[\s,;]+|(?<=[0-9])-(?=[0-9])")
 
 
@@ -84,14 +87,19 @@ def parse_number(text: str) -> int | None:
     """The whole number `text` holds (ASCII digits, an optional sign, spaces around), else None.
 
     Every game and menu reads numbers through here, so that only 0-9 count as digits
-    ('²' and '٣' do not) and no answer is long enough to reach Python's limit on
-    converting digit strings: numbers of more than six digits are never on any board.
+    ('²' and '٣' do not) and a number of any length is a number, refused as out of range
+    wherever it is used: one too long for Python to convert is read as the largest it converts,
+    with its sign, just as far off any board.
 
     >>> parse_number(" 12 "), parse_number("-1"), parse_number("1234567"), parse_number("²")
-    (12, -1, None, None)
+    (12, -1, 1234567, None)
     """
     stripped = text.strip()
-    return int(stripped) if _NUMBER.fullmatch(stripped) else None
+    if not _NUMBER.fullmatch(stripped):
+        return None
+    if len(stripped) > MAX_DIGITS:
+        stripped = stripped[0] + "9" * MAX_DIGITS if stripped[0] in "+-" else "9" * MAX_DIGITS
+    return int(stripped)
 
 
 def count(text: str) -> int:
@@ -194,6 +202,33 @@ class Player(Protocol):
     def choose(self, position: Any) -> Any: ...
 
 
+@dataclass(frozen=True, slots=True)
+class PreparationStep:
+    """One step of a preparation: what it does in words, about what share of the whole work it
+    is (the shares add up to 1), and the work."""
+
+    words: Message
+    share: float
+    run: Callable[[], object]
+
+
+@dataclass(frozen=True, slots=True)
+class Preparation:
+    """Work an analyst must do once before it answers at its usual speed (compiling an engine),
+    in steps a front end runs one after the other, saying what it does and how far it is.
+
+    `title` says what is done and why; `notice`, if any, why it will have to be done again next
+    time (the work cannot be kept); `finish` is called once every step has run, and `done` said
+    then, with the seconds it took as `seconds`.
+    """
+
+    title: Message
+    steps: tuple[PreparationStep, ...]
+    finish: Callable[[], None]
+    done: Message
+    notice: Message | None = None
+
+
 class Analyst(Protocol):
     """What a game knows of its moves' values: exact for solved games, an engine's estimate else."""
 
@@ -217,6 +252,11 @@ class Analyst(Protocol):
         clock: Callable[[], float] | None,
     ) -> Player:
         """The computer player of this game at `level` 1..5 (5: the strongest there is)."""
+        ...
+
+    def preparation(self, position: Any = None) -> Preparation | None:
+        """What is left to do once before this analyst and its players answer about positions
+        like `position` (about any position if None) at their usual speed; None if nothing."""
         ...
 
 
@@ -378,6 +418,11 @@ class Game(Protocol[PositionT, MoveT]):
         """Lines shown under the board (counts, whose turn)."""
         ...
 
+    def heading(self, position: PositionT, *, choosing: bool) -> tuple[Message, ...]:
+        """Lines shown above the board at the terminal, in play and replay; `choosing` when a
+        person is about to be asked for a move there (the Tic-tac-toe article's invitation)."""
+        ...
+
     def describe_outcome(
         self, position: PositionT, outcome: Outcome, *, winner_is_computer: bool = False
     ) -> tuple[Message, ...]:
@@ -469,6 +514,10 @@ class GameDefaults:
     def draw_playable(self, position: Any) -> str | None:
         return None
 
+    def heading(self, position: Any, *, choosing: bool) -> tuple[Message, ...]:
+        """Nothing: the board and the lines under it say it all."""
+        return ()
+
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
@@ -484,14 +533,14 @@ class GameDefaults:
 
 def describe_value(game: Game[Any, Any], value: Value, side: Side) -> Message:
     """A value for `side` to move in words, naming the winner: 'the cats win in 17 moves: 9 by
-    the cats, 8 by the mouse', 'X wins by 6'."""
+    the cats, 8 by the mouse', 'X wins by 6'; a finished game's, 'X wins (the game is over)'."""
     winner = side if value.result == "win" else side.other
     if value.verdict is not None:
+        is_over = value.verdict.plies == 0
         if value.verdict.result == "draw":
-            return Message("analysis.draw")
-        return Message(
-            f"{game.side_key(winner)}_wins_in", {"moves": _moves_left(game, value.verdict, side)}
-        )
+            return Message("analysis.drawn" if is_over else "analysis.draw")
+        moves = Message("analysis.over") if is_over else _moves_left(game, value.verdict, side)
+        return Message(f"{game.side_key(winner)}_wins_in", {"moves": moves})
     margin = abs(value.score or 0.0)
     name = Message(game.side_key(winner))
     if value.is_exact:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Game, Limit, Player, Value, Verdict
+from damero.core import Game, Limit, Player, Preparation, Value, Verdict
 from damero.solvers.negamax import NegamaxSolver
 
 __all__ = [
@@ -118,6 +118,10 @@ class ExactAnalyst:
         clock: Callable[[], float] | None = None,
     ) -> Player:
         return SolvedGamePlayer(self.verdicts, level=level, rng=rng)
+
+    def preparation(self, position: Any = None) -> Preparation | None:
+        """Nothing: a solved game's values are at hand (a table is filled as it is read)."""
+        return None
 
 
 @functools.cache

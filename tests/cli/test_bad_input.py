@@ -32,8 +32,8 @@ def play(arguments: list[str], text: str = "") -> tuple[int, str]:
 @pytest.mark.parametrize(
     ("arguments", "answers", "refusal"),
     [
-        (["tictactoe"], [HUGE_NUMBER], "is not a number"),
-        (["catmouse"], [HUGE_NUMBER], "is not a number"),
+        (["tictactoe"], [HUGE_NUMBER], "There is no cell"),
+        (["catmouse"], [HUGE_NUMBER], "is not a square"),
         (["othello", "play", "--size", "4"], [HUGE_NUMBER + " 1"], "is not a move"),
         ([], [HUGE_NUMBER], "is not"),
         (["othello"], ["1", "n.txt", HUGE_NUMBER], "is not a board size"),

@@ -51,6 +51,42 @@ def test_the_edge_reply_is_marked_in_spanish(run: Run, edge_game: Path) -> None:
     assert all(len(line) <= 80 for line in text.splitlines())
 
 
+@pytest.mark.parametrize(
+    ("language", "after_the_edge", "last"),
+    [
+        ("en", "X wins in 5 moves: 3 by X, 2 by O", "X wins (the game is over)"),
+        ("es", "gana X en 5 jugadas: X 3 y O 2", "gana X (la partida ha terminado)"),
+    ],
+)
+def test_the_value_after_a_move_is_the_one_analyse_gives_the_position_it_leads_to(
+    run: Run, edge_game: Path, language: str, after_the_edge: str, last: str
+) -> None:
+    lines = run(["review", str(edge_game), "--lang", language]).stdout.splitlines()
+    analysed = run(["tictactoe", "analyse", "-O--X----", "--lang", language]).stdout
+    assert after_the_edge in analysed.splitlines()[3], "the verdict analyse gives after 5 and 2"
+    assert lines[2].endswith(f"2      {after_the_edge}")
+    moves = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    assert moves[-1].endswith(f"3      {last}"), "the winning move ends the game"
+    assert not any(word in moves[-1] for word in ("one move", "próxima"))
+
+
+@pytest.mark.parametrize(
+    ("language", "placed"),
+    [
+        ("en", "the cats win in 44 moves: 22 by the cats, 22 by the mouse"),
+        ("es", "ganan los gatos en 44 jugadas: los gatos 22 y el ratón 22"),
+    ],
+)
+def test_the_value_after_the_placement_is_the_one_solve_gives(
+    run: Run, tmp_path: Path, language: str, placed: str
+) -> None:
+    (tmp_path / "c.txt").write_text("# damero record: catmouse\n30\n", encoding="utf-8")
+    lines = run(["review", "c.txt", "--lang", language]).stdout.splitlines()
+    assert " ".join(lines[1].split()).endswith(" ".join(placed.split()))
+    solved = run(["catmouse", "solve", "--lang", "en"]).stdout
+    assert "Mouse placed on 30: the four cats win in 44 more moves." in solved
+
+
 def test_json_is_the_review_alone(run: Run, edge_game: Path) -> None:
     result = run(["review", str(edge_game), "--json"])
     assert result.returncode == 0 and result.stdout.count("\n") == 1
@@ -59,6 +95,10 @@ def test_json_is_the_review_alone(run: Run, edge_game: Path) -> None:
     second = document["moves"][1]
     assert second["move"] == "2" and second["side"] == "second" and second["mistake"] is True
     assert second["before"] == {"result": "draw", "plies": 8, "exact": True}
+    assert second["after"] == {"result": "loss", "plies": 5, "exact": True}, "O's move not counted"
+    last = document["moves"][-1]
+    assert last["before"] == {"result": "win", "plies": 1, "exact": True}
+    assert last["after"] == {"result": "win", "plies": 0, "exact": True}, "the game is over"
 
 
 @pytest.mark.usefixtures("compiled_engine")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run, run_in_terminal
+from conftest import Run, Terminal, run_in_terminal
 from damero.games.catmouse import CatMouse
 from damero.games.othello import PASS, SIZES, Othello, OthelloPosition
 from damero.games.othello.seed_file import format_game
@@ -103,10 +103,138 @@ def test_replay_takes_single_keys_at_a_terminal(run: Run, tmp_path: Path) -> Non
 
 def test_no_color_and_plain_give_the_piped_output(run: Run, tmp_path: Path) -> None:
     keys = ["5\n", "1\n", "q\n"]
-    for options, environment in (([], {"NO_COLOR": "1"}), (["--plain"], {})):
+    for options, environment in (
+        ([], {"NO_COLOR": "1"}),
+        (["--plain"], {}),
+        ([], {"TERM": "dumb"}),  # a terminal that says it shows no colour and cannot clear
+    ):
         shown = run_in_terminal(
             ["tictactoe", *options, "--lang", "en"], keys, cwd=tmp_path, env=environment
         )
         assert "\x1b[" not in shown
         piped = run(["tictactoe", *options, "--lang", "en"], ["5", "1", "q"]).stdout
         assert shown.replace("\r\n", "\n") == piped
+
+
+RIGHT, LEFT, UP = "\x1b[C", "\x1b[D", "\x1b[A"
+"""What the arrow keys send."""
+
+
+@pytest.mark.parametrize(
+    ("language", "position", "prompt", "unknown"),
+    [
+        (
+            "en",
+            "Position {} of 4",
+            "a (forward), r (back), s (leave), j (play on from here): ",
+            "'↑' is not a replay key",
+        ),
+        (
+            "es",
+            "Jugada {} de 4",
+            "a (avanzar), r (retroceder), s (salir), j (jugar desde aquí): ",
+            "'↑' no es una tecla válida",
+        ),
+    ],
+)
+def test_the_arrow_keys_step_through_a_replay_and_never_reach_the_screen_raw(
+    run: Run, tmp_path: Path, language: str, position: str, prompt: str, unknown: str
+) -> None:
+    run(["tictactoe", "--save", "t.txt"], ["5", "1", "9", "q"])
+    keys = [RIGHT, RIGHT, LEFT, UP, "s"]
+    shown = run_in_terminal(["replay", "t.txt", "--lang", language], keys, cwd=tmp_path)
+    assert position.format(3) in shown and shown.count(position.format(2)) == 2
+    assert unknown in shown
+    assert not any(key in shown for key in (RIGHT, LEFT, UP)), "no cursor moved by a key"
+    lines = screen_lines(shown)
+    for arrow in "→←↑":
+        assert f"{prompt}{arrow}" in lines, "the prompt's line holds the prompt and the key alone"
+
+
+@pytest.mark.parametrize(
+    ("language", "thinking", "prompt", "left"),
+    [
+        ("en", "The computer is thinking", "O, your move", "Game left."),
+        ("es", "El ordenador está pensando", "Jugador O, fila y columna", "Partida abandonada."),
+    ],
+)
+@pytest.mark.usefixtures("compiled_engine")
+def test_keys_typed_while_the_computer_thinks_are_neither_shown_nor_played(
+    tmp_path: Path, language: str, thinking: str, prompt: str, left: str
+) -> None:
+    """Typed-ahead keys are dropped: a move typed before the computer's reply is seen would be
+    played blind, from a prompt that shows nothing typed."""
+    terminal = Terminal(
+        ["othello", "play", "--x", "computer", "--level", "5", "--lang", language], cwd=tmp_path
+    )
+    try:
+        terminal.wait_for(thinking)
+        terminal.type("q\n")  # it would leave the game, were it kept
+        until_the_prompt = terminal.wait_for(prompt)
+        terminal.wait_for(": ")
+        terminal.type("?\n")
+        helped = terminal.wait_for("Othello. ")
+        terminal.type("q\n")
+        terminal.wait_for(left)
+    finally:
+        terminal.close()
+    thinking_line = until_the_prompt.split(CLEAR)[0]
+    assert "q" not in thinking_line, "nothing typed lands in the line that says it thinks"
+    assert left not in until_the_prompt + helped, "the key typed ahead was not played"
+    assert helped.endswith("?\r\nOthello. "), "the help under the prompt it was asked at"
+
+
+@pytest.mark.parametrize(
+    ("language", "prompt", "rules"),
+    [
+        (
+            "en",
+            "Player O, type the number of the cell where you want to play: ",
+            "Tic-tac-toe. X moves first",
+        ),
+        (
+            "es",
+            "Jugador O. Escriba el número de casilla en donde desea tirar: ",
+            "El Gato (tres en raya). Empieza X",
+        ),
+    ],
+)
+def test_a_question_typed_ahead_is_answered_under_its_prompt(
+    tmp_path: Path, language: str, prompt: str, rules: str
+) -> None:
+    """Two lines pasted at once: the second waits for the next prompt, and is shown after it, so
+    that the help it asks for starts on a line of its own."""
+    shown = run_in_terminal(["tictactoe", "--lang", language], ["5\n?\n", "q\n"], cwd=tmp_path)
+    plain = ESCAPE.sub("", shown).replace("\r\n", "\n")
+    assert f"{prompt}?\n{rules}" in plain
+    assert f"{prompt}{rules}" not in plain
+
+
+@pytest.mark.parametrize(
+    ("language", "so_far", "select", "taken"),
+    [
+        (
+            "en",
+            "The board so far:",
+            "Select a position on the board:",
+            "Cells marked X or O are already taken",
+        ),
+        (
+            "es",
+            "El gato hasta el momento:",
+            "Selecciona una posición en el tablero:",
+            "Las casillas marcadas con X u O ya están ocupadas",
+        ),
+    ],
+)
+def test_the_tic_tac_toe_article_s_words_head_every_board_at_a_terminal(
+    tmp_path: Path, language: str, so_far: str, select: str, taken: str
+) -> None:
+    shown = run_in_terminal(["tictactoe", "--lang", language], ["5\n", "1\n", "q\n"], cwd=tmp_path)
+    screens = [ESCAPE.sub("", screen).replace("\r\n", "\n") for screen in shown.split(CLEAR)[1:]]
+    assert len(screens) == 3
+    assert screens[0].startswith(f"{select}\n{taken}\n 1 2 3\n")
+    assert screens[1].startswith(
+        f"{so_far}\n - - -\n - X -\n - - -\n{select}\n{taken}\n 1 2 3\n 4 X 6"
+    )
+    assert screens[2].startswith(f"{so_far}\n O - -\n - X -\n - - -\n{select}\n{taken}\n O 2 3")

@@ -35,7 +35,36 @@ def test_games_to_each_result(run: Run, language: str, moves: list[str], result:
         assert (message in out) is (name == result)
     if language == "es" and result != "draw":
         assert "Has ganado el juego" in out
-    assert out.startswith(" 1 2 3\n 4 5 6\n 7 8 9\n")
+    assert " 1 2 3\n 4 5 6\n 7 8 9\n" in out
+
+
+ARTICLE = {
+    "en": (
+        "The board so far:",
+        "Select a position on the board:",
+        "Cells marked X or O are already taken",
+    ),
+    "es": (
+        "El gato hasta el momento:",
+        "Selecciona una posición en el tablero:",
+        "Las casillas marcadas con X u O ya están ocupadas",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_article_s_prose_frames_every_board(run: Run, language: str) -> None:
+    """Before each choice: select a position, the taken cells are marked, the numbered board;
+    after each move: the board so far with '-' for the free cells; the game ends on that board."""
+    so_far, select, taken = ARTICLE[language]
+    out = run(["tictactoe", "--lang", language], X_WINS).stdout
+    assert out.startswith(f"{select}\n{taken}\n 1 2 3\n 4 5 6\n 7 8 9\n")
+    assert out.count(f"{select}\n{taken}\n") == len(X_WINS), "before every board"
+    assert out.count(f"{so_far}\n") == len(X_WINS), "after every move"
+    assert f": 5\n{so_far}\n - - -\n - X -\n - - -\n{select}\n" in out
+    assert f"{so_far}\n O X O\n - X -\n O X X\n{RESULTS[language]['X']}" in out
+    with_computer = run(["tictactoe", "--o", "computer", "--lang", language], ["5", "q"]).stdout
+    assert with_computer.count(select) == 2, "only before a person chooses"
 
 
 def test_the_board_numbers_free_cells_and_marks_taken_ones(run: Run) -> None:

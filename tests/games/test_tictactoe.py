@@ -17,6 +17,7 @@ from damero.games.tictactoe import (
     TicTacToe,
     TicTacToePosition,
     draw_board,
+    draw_marks,
 )
 from damero.i18n import Catalog
 
@@ -237,19 +238,37 @@ def test_the_spanish_texts_are_the_articles() -> None:
     assert spanish.say(GAME.prompt(START)).endswith(
         "Escriba el número de casilla en donde desea tirar: "
     )
-    assert spanish.say(GAME.status(START.play(Move(5)))[-1]) == (
-        "Las casillas marcadas con X u O ya están ocupadas"
-    )
+    heading = [spanish.say(line) for line in GAME.heading(START.play(Move(5)), choosing=True)]
+    assert heading == [
+        "El gato hasta el momento:",
+        " - - -\n - X -\n - - -",
+        "Selecciona una posición en el tablero:",
+        "Las casillas marcadas con X u O ya están ocupadas",
+    ]
 
 
-def test_the_prompt_names_the_player_and_the_reminder_comes_once() -> None:
+def test_the_prompt_names_the_player_and_the_article_s_prose_frames_every_board() -> None:
     english = Catalog("en")
     after = START.play(Move(5))
     assert "X" in english.say(GAME.prompt(START))
     assert "O" in english.say(GAME.prompt(after))
-    assert GAME.status(START) == () == GAME.status(after.play(Move(1)))
-    assert english.say(GAME.status(after)[0]) == "Cells marked X or O are already taken"
-    assert GAME.status(play_cells(*DRAWN_GAME)) == ()
+    invitation = ["Select a position on the board:", "Cells marked X or O are already taken"]
+    assert [english.say(line) for line in GAME.heading(START, choosing=True)] == invitation
+    assert GAME.heading(START, choosing=False) == ()
+    assert [english.say(line) for line in GAME.heading(after, choosing=False)] == [
+        "The board so far:",
+        " - - -\n - X -\n - - -",
+    ]
+    for position in (START, after, after.play(Move(1))):
+        assert [english.say(line) for line in GAME.heading(position, choosing=True)][-2:] == (
+            invitation
+        ), "before every board a person chooses on"
+        assert GAME.status(position) == ()
+    drawn = play_cells(*DRAWN_GAME)
+    assert [english.say(line) for line in GAME.heading(drawn, choosing=False)] == [
+        "The board so far:"
+    ]
+    assert GAME.draw(drawn) == draw_marks(drawn), "the game ends on the board of marks"
 
 
 def test_the_winner_of_either_side_is_congratulated_in_english() -> None:
@@ -262,7 +281,7 @@ def test_the_winner_of_either_side_is_congratulated_in_english() -> None:
 
 
 def every_message(position: TicTacToePosition) -> list[Message]:
-    messages = [GAME.prompt(position), *GAME.status(position)]
+    messages = [GAME.prompt(position), *GAME.heading(position, choosing=True)]
     outcome = position.outcome()
     if outcome is not None:
         messages += [Message(outcome.reason), *GAME.describe_outcome(position, outcome)]

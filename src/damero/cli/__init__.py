@@ -6,11 +6,12 @@ import argparse
 import contextlib
 import re
 import sys
+import textwrap
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from damero import registry
 from damero.cli import advice, play
@@ -25,8 +26,8 @@ from damero.cli.menu import front_door
 from damero.cli.othello import OthelloMenu
 from damero.cli.play import Seating
 from damero.cli.review import REVIEW_SECONDS, review_file
-from damero.cli.thinking import think
-from damero.core import Game, Limit, Message, count, parse_seconds
+from damero.cli.thinking import prepare, think
+from damero.core import Game, Limit, Message, count, parse_number, parse_seconds
 from damero.errors import DameroError, os_reason
 from damero.i18n import LANGUAGES, Catalog, choose_language
 from damero.players import LEVELS
@@ -62,9 +63,12 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
         metavar=text("help.seconds_metavar"),
         help=text("help.review_seconds", seconds=REVIEW_SECONDS),
     )
+    setup = _add_parser(commands, catalog, "setup", text("help.setup"))
+    _add_language(setup, catalog, default=argparse.SUPPRESS)
+    setup.add_argument("--quiet", action="store_true", help=text("help.setup_quiet"))
     serve = _add_parser(commands, catalog, "serve", text("help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("help.host"))
-    serve.add_argument("--port", type=int, default=8000, help=text("help.port"))
+    serve.add_argument("--port", type=_integer(catalog), default=8000, help=text("help.port"))
     serve.add_argument("--db", metavar="URL", default=None, help=text("help.db"))
     serve.add_argument(
         "--computer-timeout",
@@ -83,42 +87,54 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
     return parser
 
 
-_SECTIONS = {"positional arguments": "help.positionals", "options": "help.options"}
-"""argparse's own headings, and the catalogue's words for them."""
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, breaking lines only between words: a board written with '-' for
+    its empty squares stays whole, and the lines of a text stay as it breaks them."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return _wrap(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines = []
+        for line in text.split("\n"):
+            inner = indent + line[: len(line) - len(line.lstrip())]
+            lines += _wrap(" ".join(line.split()), width, indent=inner) or [""]
+        return "\n".join(lines)
 
 
-def _formatter(catalog: Catalog) -> type[argparse.HelpFormatter]:
-    """argparse's help layout, with its own headings and usage line in the catalogue's language."""
+def _wrap(text: str, width: int, *, indent: str = "") -> list[str]:
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
-    class Formatter(argparse.HelpFormatter):
-        def add_usage(
-            self,
-            usage: str | None,
-            actions: Iterable[argparse.Action],
-            groups: Iterable[Any],
-            prefix: str | None = None,
-        ) -> None:
-            if prefix is None:  # argparse passes '' when it only wants the command's name
-                prefix = catalog.text("help.usage")
-            super().add_usage(usage, actions, groups, prefix)
 
-        def start_section(self, heading: str | None) -> None:
-            key = _SECTIONS.get(heading or "")
-            super().start_section(heading if key is None else catalog.text(key))
-
-    return Formatter
+@contextlib.contextmanager
+def _argparse_speaking(catalog: Catalog) -> Iterator[None]:
+    """argparse's own words (its usage line, headings and errors) in the catalogue's language,
+    through the gettext functions argparse looks them up with while it builds and parses."""
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
+    setattr(argparse, "_", catalog.gettext)  # noqa: B010 (names typeshed does not declare)
+    setattr(argparse, "ngettext", catalog.ngettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(argparse, name, function)
 
 
 def _parser(catalog: Catalog, **settings: Any) -> argparse.ArgumentParser:
     """The command's parser, its help in the catalogue's language."""
-    parser = argparse.ArgumentParser(
-        add_help=False, formatter_class=_formatter(catalog), **settings
-    )
+    parser = argparse.ArgumentParser(add_help=False, formatter_class=_Formatter, **settings)
     return _with_help(parser, catalog)
 
 
 def _add_parser(
-    commands: Any, catalog: Catalog, name: str, description: str
+    commands: Any, catalog: Catalog, name: str, description: str, **settings: Any
 ) -> argparse.ArgumentParser:
     """A subcommand's parser, made as `_parser` makes the first."""
     parser: argparse.ArgumentParser = commands.add_parser(
@@ -126,7 +142,8 @@ def _add_parser(
         help=description,
         description=description,
         add_help=False,
-        formatter_class=_formatter(catalog),
+        formatter_class=_Formatter,
+        **settings,
     )
     return _with_help(parser, catalog)
 
@@ -149,14 +166,17 @@ def _add_game(commands: Any, catalog: Catalog, game: Game[Any, Any]) -> None:
     play_action = _add_parser(actions, catalog, "play", text("help.play"))
     _add_language(play_action, catalog, default=argparse.SUPPRESS)
     _add_play_options(play_action, catalog, game, default=argparse.SUPPRESS)
-    analyse = _add_parser(actions, catalog, "analyse", text("help.analyse"))
-    _add_language(analyse, catalog, default=argparse.SUPPRESS)
     example = game.format_position(game.start())
+    analyse = _add_parser(
+        actions,
+        catalog,
+        "analyse",
+        text("help.analyse"),
+        epilog=text("help.position_example", example=example),
+    )
+    _add_language(analyse, catalog, default=argparse.SUPPRESS)
     analyse.add_argument(
-        "position",
-        nargs="+",
-        metavar=text("help.position_metavar"),
-        help=text("help.position", example=example),
+        "position", nargs="+", metavar=text("help.position_metavar"), help=text("help.position")
     )
     analyse.add_argument("--json", action="store_true", help=text("help.json"))
     if game.analyst.is_timed:
@@ -175,8 +195,12 @@ def _add_game(commands: Any, catalog: Catalog, game: Game[Any, Any]) -> None:
                 **settings,
                 **{word: text(settings[word]) for word in ("help", "metavar") if word in settings},
             }
-            if settings.get("type") is parse_seconds:  # refused in words, as --delay is
-                settings["type"] = _seconds(catalog)
+            worded: dict[object, Callable[[str], object]] = {
+                parse_seconds: _seconds(catalog),
+                count: _whole_number(catalog),
+            }
+            if settings.get("type") in worded:  # refused in words, as --delay is
+                settings["type"] = worded[settings["type"]]
             action.add_argument(*flags, **settings)
 
 
@@ -208,11 +232,18 @@ def _add_play_options(
         option(
             side_option,
             "human",
-            choices=("human", "computer"),
+            type=_seat(catalog),
+            metavar=text("help.seat_metavar"),
             help=text("help.side", side=Message(game.side_key(side))),
         )
-    option("level", 3, type=count, choices=LEVELS, help=text("help.level"))
-    option("seed", None, type=int, metavar=text("help.seed_metavar"), help=text("help.seed"))
+    option("level", 3, type=_whole_number(catalog), choices=LEVELS, help=text("help.level"))
+    option(
+        "seed",
+        None,
+        type=_integer(catalog),
+        metavar=text("help.seed_metavar"),
+        help=text("help.seed"),
+    )
     option(
         "delay",
         None,
@@ -225,7 +256,13 @@ def _add_play_options(
         what = text(f"{game.name}.{name}_option")
         # Without an action the menu asks for the options not given; `play` takes the usual ones.
         key = "help.option_asked" if default is None else "help.option"
-        option(name, None, type=count, choices=values, help=text(key, what=what, usual=usual))
+        option(
+            name,
+            None,
+            type=_whole_number(catalog),
+            choices=values,
+            help=text(key, what=what, usual=usual),
+        )
     records = parser.add_mutually_exclusive_group()
     file_metavar = text("help.file_metavar")
     records.add_argument(
@@ -244,16 +281,61 @@ def _add_play_options(
     )
 
 
-def _seconds(catalog: Catalog) -> Callable[[str], float]:
-    """The type of a number of seconds, 0 or more and finite, refused in words otherwise."""
+ValueT = TypeVar("ValueT")
 
-    def seconds(text: str) -> float:
+
+def _in_words(
+    parse: Callable[[str], ValueT], catalog: Catalog, key: str
+) -> Callable[[str], ValueT]:
+    """`parse` as an option's type: text it refuses with ValueError is refused in the
+    catalogue's words (`key`, quoting the text) rather than in argparse's own."""
+
+    def typed(text: str) -> ValueT:
         try:
-            return parse_seconds(text)
+            return parse(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(catalog.text("help.bad_seconds", text=text)) from None
+            raise argparse.ArgumentTypeError(catalog.text(key, text=text)) from None
 
-    return seconds
+    typed.__name__ = parse.__name__
+    return typed
+
+
+def _seconds(catalog: Catalog) -> Callable[[str], float]:
+    """The type of a number of seconds, 0 or more and finite."""
+    return _in_words(parse_seconds, catalog, "help.bad_seconds")
+
+
+def _whole_number(catalog: Catalog) -> Callable[[str], int]:
+    """The type of a count (a depth, a size, a level), 0 or more."""
+    return _in_words(count, catalog, "help.bad_count")
+
+
+def _integer(catalog: Catalog) -> Callable[[str], int]:
+    """The type of a whole number of any sign (a seed, a port)."""
+
+    def integer(text: str) -> int:
+        number = parse_number(text)
+        if number is None:
+            raise ValueError(text)
+        return number
+
+    return _in_words(integer, catalog, "help.bad_integer")
+
+
+SEATS = {"human": "human", "computer": "computer", "persona": "human", "ordenador": "computer"}
+"""Who may take a side, in either language's words: the command line reads both whichever
+language it speaks, so that a script works in both."""
+
+
+def _seat(catalog: Catalog) -> Callable[[str], str]:
+    """The type of a side's option: 'human' or 'computer' in either language."""
+
+    def seat(text: str) -> str:
+        if text.strip().lower() not in SEATS:
+            raise ValueError(text)
+        return SEATS[text.strip().lower()]
+
+    return _in_words(seat, catalog, "help.bad_seat")
 
 
 def _delay(catalog: Catalog) -> Callable[[str], float]:
@@ -282,7 +364,8 @@ def main(
     typed_words = sys.argv[1:] if argv is None else list(argv)
     words = [_board_word(word) for word in typed_words]
     catalog = Catalog(choose_language(_language_asked(words)))
-    arguments = build_parser(catalog).parse_args(words)
+    with _argparse_speaking(catalog):
+        arguments = build_parser(catalog).parse_args(words)
     if getattr(arguments, "position", None):
         # The position as typed, so that a refusal quotes the player's own words.
         typed = {_board_word(word): word for word in typed_words}
@@ -343,6 +426,8 @@ def _board_word(word: str) -> str:
 def _run(arguments: argparse.Namespace, console: Console) -> int:
     if arguments.command is None:
         return front_door(console, lambda game: _play(console, game, Seating()))
+    if arguments.command == "setup":
+        return _set_up(console, quiet=arguments.quiet)
     if arguments.command == "serve":
         # Imported here: the terminal games need none of the server's packages.
         from damero.web.server import serve
@@ -389,6 +474,15 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
     return play.play_games(console, game, seating, save=save)
 
 
+def _set_up(console: Console, *, quiet: bool) -> int:
+    """`damero setup`: what the games' analysts do once (the Othello engine compiled), done now
+    rather than on first use; `quiet` says nothing if it was all done already."""
+    did = [prepare(console, game.analyst) for game in registry.GAMES]
+    if not any(did) and not quiet:
+        console.say("cli.nothing_to_set_up")
+    return 0
+
+
 def _play(
     console: Console, game: Game[Any, Any], seating: Seating, *, options_given: bool = False
 ) -> int:
@@ -412,6 +506,7 @@ def _analyse(console: Console, game: Game[Any, Any], arguments: argparse.Namespa
 def _command(console: Console, game: Game[Any, Any], arguments: argparse.Namespace) -> int:
     """One of the game's own commands, run beside the prompt so Ctrl-C stops it at once."""
     command = next(command for command in game.commands if command.name == arguments.action)
+    prepare(console, game.analyst, stream=console.stderr)  # not timed with the command
     latest: deque[Message] = deque(maxlen=1)
     try:
         lines = think(

@@ -7,7 +7,7 @@ from typing import Any
 
 from damero import analysis
 from damero.cli.console import Console
-from damero.cli.thinking import think
+from damero.cli.thinking import prepare, think
 from damero.core import Game, Limit, Value, describe_value
 from damero.players import THINKING
 
@@ -19,7 +19,9 @@ def move_values(game: Game[Any, Any], position: Any, limit: Limit) -> list[tuple
 
 def hint(console: Console, game: Game[Any, Any], position: Any) -> str:
     """The `h` answer: the best move and what it means."""
-    values = think(console, lambda: move_values(game, position, THINKING))
+    with console.typing_set_aside():
+        prepare(console, game.analyst, position)
+        values = think(console, lambda: move_values(game, position, THINKING))
     if not values:
         return console.text("analysis.no_move")
     move, value = values[0]
@@ -32,6 +34,8 @@ def report(
 ) -> int:
     """Prints who wins and each legal move's value, as text or as JSON; a finished game says how it ended."""
     outcome = position.outcome()
+    if outcome is None:
+        prepare(console, game.analyst, position, stream=console.stderr)
     values = (
         []
         if outcome is not None

@@ -6,15 +6,18 @@ import contextlib
 import io
 import os
 import re
+import select
 import sys
 import termios
 import tty
 import unicodedata
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from damero.cli.lines import LineReader
 from damero.core import Game, Message, Side
-from damero.i18n import Catalog
+from damero.i18n import Catalog, printable
 
 
 class EndOfInput(Exception):
@@ -39,13 +42,21 @@ class Console:
         self.stderr = sys.stderr if stderr is None else stderr
         """Where a command's progress goes, apart from the output other programs read."""
         self.catalog = catalog
-        self.echo = not _is_terminal(stdin)
-        self.is_terminal = not self.echo and _is_terminal(stdout)
+        self.echo = not is_a_terminal(stdin)
+        self.is_terminal = not self.echo and is_a_terminal(stdout)
         """Whether a person sits at a terminal: then damero may ask more and pause for them."""
-        self.is_styled = self.is_terminal and not plain and "NO_COLOR" not in os.environ
-        """Colour, boards redrawn in place and single keys: only for a person at a terminal."""
+        self.is_styled = (
+            self.is_terminal
+            and not plain
+            and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM", "") not in ("", "dumb")
+        )
+        """Colour, boards redrawn in place and single keys: only for a person at a terminal that
+        says it can show them (TERM set, and not 'dumb')."""
         self._notes: list[str] = []
         self._last_board: str | None = None
+        self._keys: deque[str] = deque()
+        """Keys read at a terminal and not yet taken (`ask_key`)."""
 
     def note(self, key: str, /, **values: object) -> None:
         """A line about what just happened (a move, a take-back, a pass): at a terminal shown
@@ -58,12 +69,22 @@ class Console:
     def note_message(self, message: Message) -> None:
         self.note(message.key, **message.values)
 
-    def show_board(self, game: Game[Any, Any], position: Any, to_move: Side | None) -> None:
-        """A board: at a terminal drawn over the last one at the top of the screen, its pieces
-        in their side's colour, the side to move's bold, the ones the last move changed in
-        reverse video and the squares the side to move may play marked; else as drawn."""
+    def show_board(
+        self,
+        game: Game[Any, Any],
+        position: Any,
+        to_move: Side | None,
+        *,
+        heading: Sequence[Message] = (),
+    ) -> None:
+        """A board under its `heading` lines: at a terminal drawn over the last one at the top
+        of the screen, its pieces in their side's colour, the side to move's bold, the ones the
+        last move changed in reverse video and the squares the side to move may play marked;
+        else as drawn."""
         plain = game.draw(position)
         if not self.is_styled:
+            for words in heading:
+                self.say_message(words)
             self._write_board(plain)
             return
         before = (self._last_board or "").split("\n")
@@ -87,6 +108,8 @@ class Console:
 
                 lines[number] = pattern.sub(colour, line)
         self.stdout.write(CLEAR_SCREEN)
+        for words in heading:
+            self.say_message(words)
         self._write_board("\n".join(lines))
         for note in self._notes:
             self.write(note)
@@ -101,23 +124,55 @@ class Console:
         return f"\x1b[1m{text}\x1b[0m" if self.is_styled else text
 
     def ask_key(self, prompt: str) -> str:
-        """One key, taken as soon as it is pressed at a terminal; a line elsewhere."""
+        """One key, taken as soon as it is pressed at a terminal; a line elsewhere.
+
+        An arrow key is its arrow ('→'); another key that sends a control sequence is shown, and
+        given, as printable text: nothing typed moves the cursor or leaves the prompt half
+        overwritten. Keys typed ahead (a paste, a key held down) come one by one.
+        """
         if not self.is_styled:
-            return self.ask(prompt)
+            answer = self.ask(prompt)
+            return ARROWS.get(answer, answer)
         self.stdout.write(fit(prompt))
         self.stdout.flush()
-        descriptor = self.stdin.fileno()
-        saved = termios.tcgetattr(descriptor)
-        try:
-            tty.setcbreak(descriptor, termios.TCSANOW)
-            key = os.read(descriptor, 4).decode("utf-8", errors="replace")
-        finally:
-            termios.tcsetattr(descriptor, termios.TCSANOW, saved)
-        if not key or key == "\x04":
+        if not self._keys:
+            descriptor = self.stdin.fileno()
+            saved = termios.tcgetattr(descriptor)
+            try:
+                tty.setcbreak(descriptor, termios.TCSANOW)
+                typed = os.read(descriptor, 1024).decode("utf-8", errors="replace")
+            finally:
+                termios.tcsetattr(descriptor, termios.TCSANOW, saved)
+            self._keys.extend(split_keys(typed))
+        key = self._keys.popleft() if self._keys else "\x04"
+        if key == "\x04":
+            self._keys.clear()
             self.stdout.write("\n")
             raise EndOfInput
-        self.stdout.write(key.strip() + "\n")
-        return key.strip()
+        shown = ARROWS.get(key) or printable(key.strip())
+        self.stdout.write(shown + "\n")
+        return shown
+
+    @contextlib.contextmanager
+    def typing_set_aside(self) -> Iterator[None]:
+        """While the computer thinks: at a terminal, keys typed are not shown (they would land in
+        the line that says it thinks, and vanish when the board is redrawn) and are dropped when
+        it is done, so that nothing is played from a prompt that looks empty. Piped input is a
+        script of answers, and is kept."""
+        if self.echo:
+            yield
+            return
+        descriptor = self.stdin.fileno()
+        saved = termios.tcgetattr(descriptor)
+        quiet = list(saved)
+        quiet[3] &= ~termios.ECHO  # the local modes
+        termios.tcsetattr(descriptor, termios.TCSANOW, quiet)
+        try:
+            yield
+        finally:
+            termios.tcsetattr(descriptor, termios.TCSAFLUSH, saved)  # restored, typing dropped
+            self._keys.clear()
+            self.lines.drop_buffered()
 
     def text(self, key: str, /, **values: object) -> str:
         return self.catalog.text(key, **values)
@@ -138,20 +193,77 @@ class Console:
         self.write(self.catalog.say(message))
 
     def ask(self, prompt: str) -> str:
-        """One line of input without its line end; raises EndOfInput when the stream is over."""
+        """One line of input without its line end; raises EndOfInput when the stream is over.
+
+        The answer is shown after the prompt where the terminal did not show it there: piped
+        input, and a line typed at a terminal before the prompt came (the terminal showed it
+        then, above, and the redrawn board may have wiped it).
+        """
+        self._keys.clear()  # single keys typed ahead are not the start of a line
+        typed_ahead = not self.echo and self._line_waiting()
         self.stdout.write(fit(prompt))
         self.stdout.flush()
         answer = self.lines.readline()
         if answer is None:
             self.stdout.write("\n")
             raise EndOfInput
-        if self.echo:
-            self.stdout.write(answer + "\n")
+        if self.echo or typed_ahead:
+            self.stdout.write(printable(answer) + "\n")
         return answer.strip()
 
+    def _line_waiting(self) -> bool:
+        """Whether a whole line of input is there to be read at once."""
+        if self.lines.has_buffered():
+            return True
+        try:
+            ready, _, _ = select.select([self.stdin], [], [], 0)
+        except (OSError, ValueError):  # closed
+            return False
+        return bool(ready)
+
     def confirm(self, key: str, /, **values: object) -> bool:
-        """Asks a yes-or-no question; anything but yes (y, yes, s, si, sí) is no."""
-        return self.ask(self.text(key, **values)).lower() in YES_WORDS
+        """Asks a yes-or-no question; anything but yes (y, yes, s, si, sí) is no, but for ?,
+        which says so, and u and h, which do nothing here."""
+        answer = self.ask_aside(
+            self.text(key, **values), help_key="cli.yes_no_help", expected_key="cli.expect_yes_no"
+        )
+        return answer.lower() in YES_WORDS
+
+    def ask_aside(self, prompt: str, *, help_key: str, expected_key: str) -> str:
+        """An answer to a prompt outside a game's moves (a file name, a size, yes or no): ? says
+        what to type (`help_key`), and the game's commands u and h, which mean nothing here,
+        are told so with what to type instead (`expected_key`)."""
+        while True:
+            answer = self.ask(prompt)
+            command = answer.lower()
+            if command in HELP_WORDS:
+                self.say(help_key)
+            elif command in GAME_COMMANDS:
+                self.say("cli.not_here", key=answer, expected=Message(expected_key))
+            else:
+                return answer
+
+
+ARROWS = {
+    **dict.fromkeys(("\x1b[C", "\x1bOC"), "→"),
+    **dict.fromkeys(("\x1b[D", "\x1bOD"), "←"),
+    **dict.fromkeys(("\x1b[A", "\x1bOA"), "↑"),
+    **dict.fromkeys(("\x1b[B", "\x1bOB"), "↓"),
+}
+"""The sequences the arrow keys send (in a terminal's normal and application modes)."""
+
+_KEY = re.compile(r"\x1b(?:\[[0-9;]*[ -/]*[@-~]|O[@-~]|.)?|.", re.DOTALL)
+"""One key as a terminal sends it: a control sequence (ESC [ ... final byte, ESC O x, ESC and
+one character), or one character."""
+
+
+def split_keys(typed: str) -> list[str]:
+    """The keys in what one read from a terminal gave.
+
+    >>> split_keys("a\\x1b[Cr\\x1bOD")
+    ['a', '\\x1b[C', 'r', '\\x1bOD']
+    """
+    return _KEY.findall(typed)
 
 
 SIDE_COLOURS = {Side.FIRST: "31", Side.SECOND: "34"}
@@ -204,6 +316,12 @@ def display_width(text: str) -> int:
 
 YES_WORDS = frozenset({"y", "yes", "s", "si", "sí"})
 
+HELP_WORDS = frozenset({"?", "help", "ayuda"})
+"""Words that show what a prompt wants, at any prompt."""
+
+GAME_COMMANDS = frozenset({"u", "h"})
+"""A game's commands, take back and hint, which other prompts answer are not theirs."""
+
 
 def standard_input() -> TextIO:
     """sys.stdin, with bytes that do not decode read as U+FFFD, so they are refused like any
@@ -232,7 +350,8 @@ def stop_writing(stream: TextIO) -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_a_terminal(stream: TextIO) -> bool:
+    """Whether `stream` is a terminal a person sees."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):

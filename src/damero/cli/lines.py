@@ -20,6 +20,14 @@ class LineReader:
         self._after_cr = False
         """The last line ended with CR: an LF that comes next belongs to it."""
 
+    def has_buffered(self) -> bool:
+        """Whether a line end has been read and not yet given: a line is waiting."""
+        return _line_end(self._buffer) >= 0
+
+    def drop_buffered(self) -> None:
+        """Forgets what has been read and not yet given (input typed ahead, set aside)."""
+        self._buffer = ""
+
     def readline(self) -> str | None:
         """The next line without its end, cut to `limit` characters; None at the end of input."""
         kept = ""

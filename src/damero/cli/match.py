@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from damero.cli.console import Console
+from damero.cli.console import HELP_WORDS, Console
 from damero.core import Outcome, Side
 from damero.errors import DameroError, RecordWriteError
 from damero.players import Player
@@ -33,9 +33,6 @@ class Recorder(Protocol):
 
 QUIT_WORDS = frozenset({"q", "quit", "salir", "-1 -1", "-1,-1"})
 """Words that leave a game or a file prompt; '-1 -1' is the Othello seed's way back to its menu."""
-
-HELP_WORDS = frozenset({"?", "help", "ayuda"})
-"""Words that show what a prompt wants, at any prompt."""
 
 
 class HumanPlayer:
@@ -98,7 +95,13 @@ class Match:
         """The board and the lines under it after the game's first `index` moves."""
         game, position = self.state.game, self.state.positions[index]
         to_move = None if position.outcome() is not None else position.side_to_move
-        self.console.show_board(game, position, to_move)
+        choosing = (
+            to_move is not None
+            and not self.state.seat(to_move).is_computer
+            and game.automatic_move(position) is None
+        )
+        heading = game.heading(position, choosing=choosing)
+        self.console.show_board(game, position, to_move, heading=heading)
         for line in game.status(position):
             self.console.say_message(line)
 

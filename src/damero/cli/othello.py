@@ -114,7 +114,11 @@ class OthelloMenu:
 
     def _ask_size(self) -> int | None:
         while True:
-            answer = self.console.ask(self.console.text("othello.ask_size"))
+            answer = self.console.ask_aside(
+                self.console.text("othello.ask_size"),
+                help_key="othello.size_help",
+                expected_key="othello.expect_size",
+            )
             if answer.lower() in QUIT_WORDS:
                 return None
             size = parse_number(answer)

@@ -13,7 +13,7 @@ from typing import Any
 from damero import registry
 from damero.cli.advice import hint
 from damero.cli.console import Console
-from damero.cli.match import HELP_WORDS, QUIT_WORDS, HumanPlayer, Match, Recorder
+from damero.cli.match import QUIT_WORDS, HumanPlayer, Match, Recorder
 from damero.cli.replay import view
 from damero.cli.thinking import ThinkingPlayer
 from damero.core import Game, Outcome, Side
@@ -48,16 +48,10 @@ def ask_file_name(console: Console, key: str) -> str | None:
 
     As at any prompt, ? says what to type; the game commands u and h are not file names here.
     """
-    while True:
-        answer = console.ask(console.text(key))
-        if not answer or answer.lower() in QUIT_WORDS:
-            return None
-        if answer.lower() in HELP_WORDS:
-            console.say("record.file_help")
-        elif answer.lower() in ("u", "h"):
-            console.say("cli.not_here", key=answer)
-        else:
-            return answer
+    answer = console.ask_aside(
+        console.text(key), help_key="record.file_help", expected_key="cli.expect_file"
+    )
+    return None if not answer or answer.lower() in QUIT_WORDS else answer
 
 
 def ask_new_record(console: Console, key: str = "record.ask_new_file") -> Path | None:
@@ -138,6 +132,7 @@ class Seating:
             side: ThinkingPlayer(
                 console,
                 computer_player(game, level=self.level, rng=rng, clock=time.monotonic),
+                game.analyst,
             )
             if side in self.computers
             else human
@@ -215,7 +210,8 @@ def replay(
         if save is not None or not record.game.record_format.keeps_every_game:
             play(console, shown, seating, save=save)
 
-    view(console, record, play_on=play_on)
+    game = record.game
+    view(console, record, play_on=play_on, hint=lambda position: hint(console, game, position))
     return 0
 
 

@@ -9,6 +9,9 @@ from damero.cli.console import Console
 from damero.progress import GameInProgress
 from damero.records import Record
 
+ARROW_KEYS = {"→": "a", "←": "r"}
+"""The arrow keys step through the game as the browser's replay does."""
+
 PlayOn = Callable[[int], None]
 """Plays on from the position after that many of the record's moves."""
 
@@ -28,9 +31,11 @@ def view(
     record: Record,
     *,
     play_on: PlayOn,
+    hint: Callable[[Any], str] | None = None,
     leave_words: frozenset[str] = frozenset({"s", "q"}),
 ) -> None:
-    """Shows the record's first position and lets the player walk through the game."""
+    """Shows the record's first position and lets the player walk through the game; `h` asks
+    `hint` for the best move in the position shown."""
     state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
     positions = state.positions
     steps = _steps(record, state)
@@ -42,6 +47,7 @@ def view(
             _show(console, record, positions, steps, step)
         show = True
         key = console.ask_key(console.text("replay.prompt")).lower()
+        key = ARROW_KEYS.get(key, key)
         if key == "a":
             if step + 1 < len(steps):
                 step += 1
@@ -67,6 +73,17 @@ def view(
             console.say(f"{record.game.name}.rules")
             console.say("replay.keys")
             show = False
+        elif key == "h":
+            if hint is None:
+                console.say("cli.no_hint")
+            elif positions[steps[step]].outcome() is not None:
+                console.say("analysis.no_move")
+            else:
+                console.write(hint(positions[steps[step]]))
+            show = False
+        elif key == "u":
+            console.say("replay.nothing_to_take_back")
+            show = False
         else:
             console.say("replay.unknown_key", key=key[:40])
             show = False
@@ -86,7 +103,7 @@ def _show(
             console.note_message(automatic[1])
     position = positions[index]
     to_move = None if position.outcome() is not None else position.side_to_move
-    console.show_board(game, position, to_move)
+    console.show_board(game, position, to_move, heading=game.heading(position, choosing=False))
     for line in game.status(position):
         console.say_message(line)
     outcome = position.outcome()

@@ -13,7 +13,7 @@ from typing import Any
 from damero import analysis
 from damero.cli.console import COLUMNS, Console
 from damero.cli.play import read_record
-from damero.cli.thinking import think
+from damero.cli.thinking import prepare, think
 from damero.core import Limit, Message, describe_value
 from damero.records import Record
 
@@ -30,6 +30,7 @@ def review_file(console: Console, path: Path, *, as_json: bool, seconds: float) 
     record = read_record(reader, path)
     if record is None:
         return 1
+    prepare(console, record.game.analyst, record.start, stream=console.stderr)
     limit = Limit(depth=analysis.REVIEW_DEPTH, seconds=seconds)
     latest: deque[Message] = deque(maxlen=1)
     reviewed = think(
@@ -74,8 +75,10 @@ def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMo
     for judged in reviewed:
         if judged.is_forced:
             meaning = console.text("analysis.review_forced")
-        else:
-            meaning = console.catalog.say(describe_value(game, judged.after, judged.side))
+        else:  # the position after the move as `analyse` says it: for its side to move
+            to_move = judged.position.play(judged.move).side_to_move
+            after = analysis.seen_by(to_move, judged.after, judged.side)
+            meaning = console.catalog.say(describe_value(game, after, to_move))
         words = {
             "number": judged.number,
             "side": Message(game.side_key(judged.side)),

@@ -16,6 +16,7 @@ from damero.i18n import en, es
 
 LANGUAGES = ("en", "es")
 _CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.MESSAGES, "es": es.MESSAGES}
+_ARGPARSE: Mapping[str, Mapping[str, str]] = {"en": {}, "es": es.ARGPARSE}
 
 
 def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
@@ -39,7 +40,17 @@ def excerpt(text: str) -> str:
     do not print (NUL, escapes) as '\ufffd': bad input is quoted so that the player sees what
     was refused, never the whole of a huge line nor a control sequence."""
     shown = text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "…"
-    return "".join(c if c.isprintable() or c in "\n" else "\ufffd" for c in shown)
+    return "\n".join(map(printable, shown.split("\n")))
+
+
+def printable(text: str) -> str:
+    """`text` with each character that does not print (NUL, escape, a tab) as '\ufffd', so that
+    what a player typed is shown as typed and never as a control sequence the terminal obeys.
+
+    >>> printable("4\\x1b[2J 3\\x00")
+    '4\\ufffd[2J 3\\ufffd'
+    """
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
 class Catalog:
@@ -69,6 +80,16 @@ class Catalog:
 
     def say(self, message: Message) -> str:
         return self.text(message.key, **message.values)
+
+    def gettext(self, english: str) -> str:
+        """One of argparse's own texts (its English is the key, as gettext has it) in this
+        language; the English where the catalogue has none."""
+        return _ARGPARSE[self.language].get(english, english)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """`gettext` of the singular or the plural as `count` asks: both languages say one
+        thing, and any other number of things."""
+        return self.gettext(singular if count == 1 else plural)
 
 
 class _SpanishNumbers(string.Formatter):

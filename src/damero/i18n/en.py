@@ -2,7 +2,7 @@
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "analysis.hint": "Best move: {move} ({meaning})",
+    "analysis.hint": "Best move: {move} — {meaning}",
     "analysis.no_move": "There is no move to suggest: the game is over.",
     "analysis.draw": "a draw with best play",
     "analysis.even": "about even",
@@ -38,12 +38,16 @@ MESSAGES: dict[str, str] = {
     "cli.computer_moved": "The computer ({side}) plays {move}.",
     # --- replay viewer ---
     "replay.prompt": "a (forward), r (back), s (leave), j (play on from here): ",
-    "replay.keys": "Replay keys: a forward, r back, s leave, j play on from the shown position.",
+    "replay.keys": (
+        "Replay keys: a (or →) forward, r (or ←) back, s leave, j play on from the shown "
+        "position, h the best move there."
+    ),
     "replay.position": "Position {number} of {total}",
     "replay.last_move": "Last move: {move}",
     "replay.at_end": "This is the last position.",
     "replay.at_start": "This is the first position.",
-    "replay.unknown_key": "'{key}' is not a replay key: use a, r, s or j.",
+    "replay.unknown_key": "'{key}' is not a replay key: use a, r, s or j (or the arrows ← →), or ? for help.",
+    "replay.nothing_to_take_back": "A replay takes nothing back: r (or ←) goes back a move.",
     # --- records ---
     "record.error": "Cannot read {path}: {reason}",
     "record.empty": "line {line}: the file is empty",
@@ -279,13 +283,13 @@ MESSAGES: dict[str, str] = {
     "web.cannot_listen": "Cannot listen on {host}, port {port}: {why}",
     "web.address_in_use": "another program listens on that port already",
     "web.unknown_host": "no such address is known",
+    "analysis.over": "(the game is over)",
+    "analysis.drawn": "a draw (the game is over)",
     "analysis.in_one_move": "in one move",
     "analysis.in_moves": "in {count} moves: {winner_moves} by {winner}, {loser_moves} by {loser}",
     "cli.progress": "{seconds:.0f} s: {report}",
+    "cli.preparing": "[{bar}] {percent:3.0f}% {seconds:4.0f} s  {step}",
     # --- the command line's help ---
-    "help.usage": "usage: ",
-    "help.positionals": "positional arguments",
-    "help.options": "options",
     "help.help": "show this help and leave",
     "help.damero": (
         "Classic two-player board games at the terminal. Without a GAME, a menu offers the "
@@ -300,6 +304,9 @@ MESSAGES: dict[str, str] = {
     "help.position_metavar": "POSITION",
     "help.replay": "replay a game file of any game, recognising its game",
     "help.replay_file": "the game file",
+    "help.setup": "compile what the games need once (the Othello engine), rather than on first use",
+    "help.setup_quiet": "say nothing if everything is compiled already",
+    "cli.nothing_to_set_up": "Everything is compiled already: nothing to do.",
     "help.serve": "play in the browser: start the server; games are kept in a database",
     "help.host": "address to listen on (default 127.0.0.1)",
     "help.port": "port to listen on (default 8000)",
@@ -317,12 +324,15 @@ MESSAGES: dict[str, str] = {
     ),
     "help.play": "play at once, without a menu",
     "help.analyse": "print who wins a position and each move's value",
-    "help.position": "the position, as in: {example}",
+    "help.position": "the position, written as in the example below",
+    "help.position_example": "For example, the starting position:\n  {example}",
     "help.json": "print JSON for other programs",
     "help.thinking_time": "thinking time (default {seconds:g})",
     "help.lang": "language of every message (default: from LC_ALL, LC_MESSAGES or LANG; else en)",
     "help.plain": "no colour, no redrawing in place, Enter after every key (also: NO_COLOR set)",
     "help.side": "who plays {side} (default: human)",
+    "help.seat_metavar": "{{human,computer}}",
+    "help.bad_seat": "'{text}' is neither human nor computer",
     "help.level": (
         "the computer's strength, 1 (beginner) to 5 (the strongest the game allows); default 3"
     ),
@@ -336,6 +346,8 @@ MESSAGES: dict[str, str] = {
     "help.save": "write the game to FILE as it goes",
     "help.replay_option": "replay a saved game: a forward, r back, s leave, j play on",
     "help.bad_seconds": "'{text}' is not a number of seconds, 0 or more",
+    "help.bad_count": "'{text}' is not a whole number, 0 or more",
+    "help.bad_integer": "'{text}' is not a whole number",
     "help.bad_delay": "'{text}' is not a pause in seconds from 0 to {most:g}",
     # --- words added for the same faults, found the same way ---
     "record.in_use": "another game is being played into it",
@@ -349,7 +361,10 @@ MESSAGES: dict[str, str] = {
         "line {line}: board JUGADA {number} comes after the game ended with both players passing"
     ),
     "record.file_help": ("Type a file name; an empty line or q leaves without choosing one."),
-    "cli.not_here": "'{key}' does nothing here: type a file name, or ? for help.",
+    "cli.not_here": "'{key}' does nothing here: {expected}, or ? for help.",
+    "cli.expect_file": "type a file name",
+    "cli.expect_yes_no": "answer y (yes) or n (no)",
+    "cli.yes_no_help": "Answer y (or yes) for yes; n, or anything else, is no.",
     "menu.type_a_number": "Type one of the numbers shown.",
     "analysis.review_heading": "{title}: {count} moves, each with what best play gives after it",
     "analysis.review_heading_one": "{title}: one move, with what best play gives after it",

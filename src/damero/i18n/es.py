@@ -5,7 +5,7 @@ Each game's own words are in its package's `words`.
 
 MESSAGES: dict[str, str] = {
     # --- analysis ---
-    "analysis.hint": "Mejor jugada: {move} ({meaning})",
+    "analysis.hint": "Mejor jugada: {move} — {meaning}",
     "analysis.no_move": "No hay jugada que sugerir: la partida ha terminado.",
     "analysis.draw": "tablas con el mejor juego",
     "analysis.even": "igualados",
@@ -42,13 +42,15 @@ MESSAGES: dict[str, str] = {
     # --- replay viewer ---
     "replay.prompt": "a (avanzar), r (retroceder), s (salir), j (jugar desde aquí): ",
     "replay.keys": (
-        "Teclas: a avanzar, r retroceder, s salir, j jugar a partir del tablero mostrado."
+        "Teclas: a (o →) avanzar, r (o ←) retroceder, s salir, j jugar a partir del tablero "
+        "mostrado, h la mejor jugada en él."
     ),
     "replay.position": "Jugada {number} de {total}",
     "replay.last_move": "Última jugada: {move}",
     "replay.at_end": "Esta es la última jugada.",
     "replay.at_start": "Esta es la primera jugada.",
-    "replay.unknown_key": "'{key}' no es una tecla válida: use a, r, s o j.",
+    "replay.unknown_key": "'{key}' no es una tecla válida: use a, r, s o j (o las flechas ← →), o ? para la ayuda.",
+    "replay.nothing_to_take_back": "En la reproducción no se deshace nada: r (o ←) retrocede una jugada.",
     # --- records ---
     "record.error": "No se puede leer {path}: {reason}",
     "record.empty": "línea {line}: el fichero está vacío",
@@ -286,13 +288,13 @@ MESSAGES: dict[str, str] = {
     "web.cannot_listen": "No se puede escuchar en {host}, puerto {port}: {why}",
     "web.address_in_use": "otro programa ya escucha en ese puerto",
     "web.unknown_host": "no se encuentra esa dirección",
+    "analysis.over": "(la partida ha terminado)",
+    "analysis.drawn": "tablas (la partida ha terminado)",
     "analysis.in_one_move": "con su próxima jugada",
     "analysis.in_moves": "en {count} jugadas: {winner} {winner_moves} y {loser} {loser_moves}",
     "cli.progress": "{seconds:.0f} s: {report}",
+    "cli.preparing": "[{bar}] {percent:3.0f}% {seconds:4.0f} s  {step}",
     # --- la ayuda de la línea de órdenes ---
-    "help.usage": "uso: ",
-    "help.positionals": "argumentos",
-    "help.options": "opciones",
     "help.help": "muestra esta ayuda y termina",
     "help.damero": (
         "Juegos clásicos de tablero para dos en la terminal. Sin JUEGO, un menú ofrece los "
@@ -307,6 +309,9 @@ MESSAGES: dict[str, str] = {
     "help.position_metavar": "POSICIÓN",
     "help.replay": "reproduce un fichero de partida de cualquier juego, reconociendo el juego",
     "help.replay_file": "el fichero de la partida",
+    "help.setup": "compila lo que necesitan los juegos, una sola vez (el motor del Othello), en lugar de al usarlo por primera vez",
+    "help.setup_quiet": "no decir nada si ya está todo compilado",
+    "cli.nothing_to_set_up": "Ya está todo compilado: no hay nada que hacer.",
     "help.serve": "jugar en el navegador: arranca el servidor; las partidas se guardan en una base de datos",
     "help.host": "dirección en la que escuchar (por omisión 127.0.0.1)",
     "help.port": "puerto en el que escuchar (por omisión 8000)",
@@ -324,12 +329,15 @@ MESSAGES: dict[str, str] = {
     ),
     "help.play": "jugar ya, sin menú",
     "help.analyse": "escribe quién gana una posición y lo que vale cada jugada",
-    "help.position": "la posición, como en: {example}",
+    "help.position": "la posición, escrita como en el ejemplo de abajo",
+    "help.position_example": "Por ejemplo, la posición inicial:\n  {example}",
     "help.json": "escribe JSON para otros programas",
     "help.thinking_time": "tiempo para pensar (por omisión {seconds:g})",
     "help.lang": "idioma de todos los mensajes (por omisión: de LC_ALL, LC_MESSAGES o LANG; si no, en)",
     "help.plain": "sin colores, sin redibujar en su sitio, Intro tras cada tecla (también: con NO_COLOR)",
-    "help.side": "quién juega con {side} (por omisión: human)",
+    "help.side": "quién juega con {side} (por omisión: persona)",
+    "help.seat_metavar": "{{persona,ordenador}}",
+    "help.bad_seat": "'{text}' no es ni persona ni ordenador",
     "help.level": (
         "la fuerza del ordenador, de 1 (principiante) a 5 (la mayor que admite el juego); "
         "por omisión 3"
@@ -346,6 +354,8 @@ MESSAGES: dict[str, str] = {
         "reproduce una partida guardada: a avanzar, r retroceder, s salir, j jugar desde ahí"
     ),
     "help.bad_seconds": "'{text}' no es un número de segundos, 0 o más",
+    "help.bad_count": "'{text}' no es un número entero, 0 o más",
+    "help.bad_integer": "'{text}' no es un número entero",
     "help.bad_delay": "'{text}' no es una pausa en segundos de 0 a {most:g}",
     # --- palabras añadidas por los mismos fallos ---
     "record.in_use": "se está jugando otra partida en él",
@@ -362,7 +372,10 @@ MESSAGES: dict[str, str] = {
     "record.file_help": (
         "Escriba el nombre de un fichero; una línea vacía o q sale sin elegir ninguno."
     ),
-    "cli.not_here": "'{key}' no hace nada aquí: escriba el nombre de un fichero, o ? para ver la ayuda.",
+    "cli.not_here": "'{key}' no hace nada aquí: {expected}, o ? para ver la ayuda.",
+    "cli.expect_file": "escriba el nombre de un fichero",
+    "cli.expect_yes_no": "responda s (sí) o n (no)",
+    "cli.yes_no_help": "Responda s (o sí) para decir que sí; n, o cualquier otra cosa, es que no.",
     "menu.type_a_number": "Escriba uno de los números que se muestran.",
     "analysis.review_heading": "{title}: {count} jugadas y lo que da el mejor juego tras cada una",
     "analysis.review_heading_one": "{title}: una jugada y lo que da el mejor juego tras ella",
@@ -496,3 +509,61 @@ MESSAGES: dict[str, str] = {
     "page.rated": "puntuada",
     "page.level_about": "{level}, unos {rating}",
 }
+
+
+ARGPARSE: dict[str, str] = {
+    "usage: ": "uso: ",
+    "positional arguments": "argumentos",
+    "options": "opciones",
+    "subcommands": "subórdenes",
+    "show this help message and exit": "muestra esta ayuda y termina",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "elección no válida: %(value)r (elija entre %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": "valor de tipo %(type)s no válido: %(value)r",
+    "unrecognized arguments: %s": "argumentos desconocidos: %s",
+    "the following arguments are required: %s": "faltan estos argumentos: %s",
+    "one of the arguments %s is required": "hace falta uno de los argumentos %s",
+    "not allowed with argument %s": "no se admite junto con el argumento %s",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "opción ambigua: %(option)s puede ser %(matches)s"
+    ),
+    "expected one argument": "se esperaba un argumento",
+    "expected at most one argument": "se esperaba un argumento como mucho",
+    "expected at least one argument": "se esperaba al menos un argumento",
+    "expected %s argument": "se esperaba %s argumento",
+    "expected %s arguments": "se esperaban %s argumentos",
+    "ignored explicit argument %r": "se descarta el argumento explícito %r",
+    "unexpected option string: %s": "opción inesperada: %s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": (
+        "orden desconocida %(parser_name)r (elija entre %(choices)s)"
+    ),
+    "can't open '%(filename)s': %(error)s": "no se puede abrir '%(filename)s': %(error)s",
+    'argument "-" with mode %r': 'argumento "-" con el modo %r',
+    ".__call__() not defined": ".__call__() no está definido",
+    "'required' is an invalid argument for positionals": (
+        "'required' no vale para los argumentos posicionales"
+    ),
+    "mutually exclusive arguments must be optional": (
+        "los argumentos mutuamente excluyentes deben ser opcionales"
+    ),
+    "%r is not callable": "%r no se puede llamar",
+    "cannot merge actions - two groups are named %r": (
+        "no se pueden unir las acciones: hay dos grupos llamados %r"
+    ),
+    "invalid option string %(option)r: must start with a character %(prefix_chars)r": (
+        "opción %(option)r no válida: debe empezar por el carácter %(prefix_chars)r"
+    ),
+    "dest= is required for options like %r": "dest= es obligatorio en opciones como %r",
+    "invalid conflict_resolution value: %r": "valor de conflict_resolution no válido: %r",
+    "cannot have multiple subparser arguments": "no puede haber varios argumentos de subórdenes",
+    "conflicting subparser: %s": "suborden en conflicto: %s",
+    "conflicting subparser alias: %s": "alias de suborden en conflicto: %s",
+    "conflicting option string: %s": "opción en conflicto: %s",
+    "conflicting option strings: %s": "opciones en conflicto: %s",
+}
+"""argparse's own words (its usage line, headings and errors) by the English text it asks gettext
+for, as gettext keys them; English needs no table. The words of a program's own mistakes with
+argparse are here too, so that every text argparse has is."""

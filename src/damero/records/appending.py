@@ -42,6 +42,22 @@ def create_file(path: Path, text: str) -> None:
         raise RecordWriteError(path, error, key="record.create_failed") from error
 
 
+LINE_END_LOOK = 4096
+"""How much of a file's start is read to see how it ends its lines: its first line is short."""
+
+
+def line_end(data: bytes) -> bytes:
+    """The line end `data` uses first: CRLF, CR alone or LF (LF for a text with none).
+
+    >>> line_end(b"PARTIDA DEL OTHELLO\\r\\n"), line_end(b"a\\rb"), line_end(b"")
+    (b'\\r\\n', b'\\r', b'\\n')
+    """
+    ends = [found for found in (data.find(b"\r"), data.find(b"\n")) if found >= 0]
+    if not ends or data[min(ends)] == ord("\n"):
+        return b"\n"
+    return b"\r\n" if data[min(ends) + 1 : min(ends) + 2] == b"\n" else b"\r"
+
+
 def line_start(data: bytes, line: int) -> int:
     """The offset in `data` where its `line`-th line (1-based) starts; LF, CRLF and CR alone each
     end a line, as the readers count them.
@@ -87,6 +103,8 @@ class AppendOnlyFile:
                     path, Message("record.in_use"), key="record.cannot_append"
                 ) from None
             self._ends = [os.fstat(self._handle).st_size]
+            self.line_end = line_end(os.pread(self._handle, LINE_END_LOOK, 0))
+            """How the file ends its lines, kept by whatever is appended (written with LF)."""
         except BaseException:
             os.close(self._handle)
             raise
@@ -118,12 +136,12 @@ class AppendOnlyFile:
         The first entry ends a last line left without its line feed first. On a write error the
         file is cut back to its length before, and RecordWriteError says why.
         """
-        data = text.encode("utf-8")
+        data = text.encode("utf-8").replace(b"\n", self.line_end)
         before = self._ends[-1]
         self._check_unchanged("record.write_failed")
         try:
             if before and len(self._ends) == 1 and self._last_byte() not in LINE_ENDS:
-                data = b"\n" + data
+                data = self.line_end + data
             written = 0
             while written < len(data):
                 written += os.write(self._handle, data[written:])

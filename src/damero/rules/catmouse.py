@@ -193,8 +193,8 @@ def parse_squares(text: str) -> tuple[int, ...]:
         square = parse_number(word)
         if square is None:
             raise InvalidMoveError("catmouse.not_a_number", text=word[:40])
-        if square not in SQUARES:
-            raise InvalidMoveError("catmouse.off_board", square=square)
+        if square not in SQUARES:  # quoted as typed: a number may be any length
+            raise InvalidMoveError("catmouse.off_board", square=word)
         squares.append(square)
     return tuple(squares)
 

@@ -173,6 +173,21 @@ def draw_board(position: TicTacToePosition) -> str:
     return "\n".join(rows)
 
 
+def draw_marks(position: TicTacToePosition) -> str:
+    """The board so far as the article prints it after each move: each cell a space then its
+    mark, '-' where there is none.
+
+    >>> print(draw_marks(TicTacToePosition.from_board("X-O -X- ---")))
+     X - O
+     - X -
+     - - -
+    """
+    cells = [EMPTY_CELL if mark is None else mark for mark in position.cells]
+    return "\n".join(
+        "".join(f" {cell}" for cell in cells[first : first + 3]) for first in (0, 3, 6)
+    )
+
+
 def parse_board(text: str) -> TicTacToePosition:
     """A position from nine cells row by row, X, O and '-' or '.' for a free cell; spaces ignored.
 

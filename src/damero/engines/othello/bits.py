@@ -10,11 +10,8 @@ compiled.  Nothing outside `engines/othello/` sees either layout.
 
 from __future__ import annotations
 
-import hashlib
 import operator
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
@@ -23,26 +20,9 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.extending import intrinsic, overload
 
+from damero.engines.othello.cache import CACHING
+
 FunctionT = TypeVar("FunctionT", bound=Callable[..., Any])
-
-
-def _cache_folder() -> Path:
-    """Where numba keeps the engine's compiled code: a folder named after the engine's sources.
-
-    numba notices a change to a compiled function's own file, not to the files of the functions
-    it calls, so its usual cache could run code compiled from older sources after an update.
-    """
-    digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
-    folder = Path(base) if base else Path.home() / ".cache"
-    return folder / "damero" / f"othello-engine-{digest.hexdigest()[:16]}"
-
-
-# Every compiled module of the engine imports this one first, so the folder is set before numba
-# looks for a cache of any of their functions.
-numba.config.CACHE_DIR = str(_cache_folder())  # type: ignore[attr-defined]
 
 Board = Any
 """A board inside compiled code: a numpy unsigned 64-bit word (narrow) or a pair of them (wide).
@@ -50,9 +30,9 @@ Typed loosely because numpy's stubs cannot follow the bit arithmetic on it."""
 
 
 def compiled(function: FunctionT) -> FunctionT:
-    """Compile with numba, releasing the interpreter lock, cached on disk so only a first run
-    compiles."""
-    return cast(FunctionT, numba.njit(cache=True, nogil=True)(function))
+    """Compile with numba, releasing the interpreter lock, cached on disk (where it can be) so
+    only a first run compiles."""
+    return cast(FunctionT, numba.njit(cache=CACHING, nogil=True)(function))
 
 
 # Every constant the compiled code touches is an unsigned 64-bit value: numba turns a mix of

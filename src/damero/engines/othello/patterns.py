@@ -29,6 +29,7 @@ import numpy.typing as npt
 from damero.engines.othello.bits import Board as Word
 from damero.engines.othello.bits import popcount
 from damero.engines.othello.board import engine_board
+from damero.engines.othello.cache import CACHING
 from damero.rules.othello import OthelloPosition
 
 SIZE = 8
@@ -103,13 +104,13 @@ _DIAGONAL = _U(0x8040201008040201)
 _GATHER = _U(0x0101010101010101)
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _swapped(board: Word, shift: int, mask: Word) -> Word:
     """The bits of `mask` and those `shift` above them, traded."""
     return ((board >> _U(shift)) & mask) | ((board & mask) << _U(shift))
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def _mirrored(board: Word) -> Word:
     """Each row read from the other end: square (row, column) from (row, 7 - column)."""
     board = _swapped(board, 1, _U(0x5555555555555555))
@@ -117,7 +118,7 @@ def _mirrored(board: Word) -> Word:
     return _swapped(board, 4, _U(0x0F0F0F0F0F0F0F0F))
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def _flipped(board: Word) -> Word:
     """The rows in reverse order: square (row, column) from (7 - row, column)."""
     board = _swapped(board, 8, _U(0x00FF00FF00FF00FF))
@@ -125,7 +126,7 @@ def _flipped(board: Word) -> Word:
     return _swapped(board, 32, _U(0x00000000FFFFFFFF))
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def _transposed(board: Word) -> Word:
     """Square (row, column) from (column, row)."""
     swap = (board ^ (board >> _U(7))) & _U(0x00AA00AA00AA00AA)
@@ -140,27 +141,27 @@ def _transposed(board: Word) -> Word:
 # of _BASE_PATTERNS: a few shifts and masks, a multiplication lifting a diagonal into one row.
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _edge_and_x_squares(board: Word) -> Word:
     return (board & _U(0xFF)) | ((board >> _U(1)) & _U(0x100)) | ((board >> _U(5)) & _U(0x200))
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _corner_3x3(board: Word) -> Word:
     return (board & _U(7)) | ((board >> _U(5)) & _U(0x38)) | ((board >> _U(10)) & _U(0x1C0))
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _corner_2x5(board: Word) -> Word:
     return (board & _U(0x1F)) | ((board >> _U(3)) & _U(0x3E0))
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _row(board: Word, row: int) -> Word:
     return (board >> _U(8 * row)) & _U(0xFF)
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _diagonal(board: Word, column: int) -> Word:
     """The diagonal from (0, column) down to the right."""
     return (((board >> _U(column)) & (_DIAGONAL >> _U(9 * column))) * _GATHER) >> _U(56)
@@ -184,7 +185,7 @@ for _length in range(1, _WIDEST + 1):
         )
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _weight(
     row: npt.NDArray[np.float32], pattern: int, length: int, player_bits: Word, opponent_bits: Word
 ) -> float:
@@ -197,7 +198,7 @@ def _weight(
     )
 
 
-@numba.njit(nogil=True, cache=True, inline="always")
+@numba.njit(nogil=True, cache=CACHING, inline="always")
 def _image_score(
     player: Word, opponent: Word, symmetry: int, row: npt.NDArray[np.float32]
 ) -> float:
@@ -229,7 +230,7 @@ def _image_score(
     return total
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def pattern_score(player: Word, opponent: Word, weights: npt.NDArray[np.float32]) -> float:
     """The learned estimate of the final disc difference for the side to move, in discs.
 

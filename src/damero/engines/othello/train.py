@@ -31,6 +31,7 @@ import numpy.typing as npt
 from damero.engines.othello.bits import Board as Word
 from damero.engines.othello.bits import final_score, flips, legal_moves, popcount
 from damero.engines.othello.board import geometry_of
+from damero.engines.othello.cache import CACHING
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
@@ -118,7 +119,7 @@ def sample_positions(rng: random.Random, games: int, positions_per_game: int) ->
     return list(chosen)
 
 
-@numba.njit(nogil=True, cache=True)
+@numba.njit(nogil=True, cache=CACHING)
 def _negamax(
     player: Word,
     opponent: Word,

@@ -14,7 +14,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from damero.core import Game, Limit, Message, Player, Side, Value, describe_value
+from damero.core import (
+    Game,
+    Limit,
+    Message,
+    Player,
+    Preparation,
+    PreparationStep,
+    Side,
+    Value,
+    describe_value,
+)
+from damero.errors import os_reason
 from damero.players import THINKING, check_level
 from damero.rules.othello import Move, OthelloPosition, format_move, parse_position
 
@@ -76,6 +87,51 @@ class OthelloEngineAnalyst:
         clock: Callable[[], float] | None = None,
     ) -> Player:
         return OthelloEnginePlayer(level=level, rng=rng, limit=limit, clock=clock)
+
+    def preparation(self, position: OthelloPosition | None = None) -> Preparation | None:
+        """The engine compiled for the boards of `position`'s kind (every kind if None), where
+        that is still to do: a minute or so a kind, once, if the compiled code can be kept."""
+        from damero.engines.othello import (
+            CACHE_FOLDER,
+            CACHE_REFUSAL,
+            LAYOUTS,
+            is_compiled,
+            layout_of,
+            mark_compiled,
+            warm_up,
+        )
+
+        layouts = LAYOUTS if position is None else (layout_of(position.size),)
+        left = [layout for layout in layouts if not is_compiled(layout)]
+        if not left:
+            return None
+        steps = tuple(
+            PreparationStep(
+                Message(f"othello.compile_{name}", {"boards": Message(f"othello.{layout}")}),
+                share / len(left),
+                run,
+            )
+            for layout in left
+            for name, share, run in warm_up(layout)
+        )
+
+        def finish() -> None:
+            for layout in left:
+                mark_compiled(layout)
+
+        boards = Message("othello.all_boards" if len(left) > 1 else f"othello.{left[0]}_boards")
+        refusal = CACHE_REFUSAL
+        return Preparation(
+            title=Message("othello.compiling", {"boards": boards}),
+            steps=steps,
+            finish=finish,
+            done=Message("othello.compiled" if refusal is None else "othello.compiled_here"),
+            notice=None
+            if refusal is None
+            else Message(
+                "othello.cannot_keep", {"folder": str(CACHE_FOLDER), "why": os_reason(refusal)}
+            ),
+        )
 
 
 def count_leaves(

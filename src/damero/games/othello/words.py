@@ -47,6 +47,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.ask_load_file": "Name of the file with the game: ",
         "othello.ask_size": "Board size (an even number from 4 to 10): ",
         "othello.bad_size": "'{text}' is not a board size: type 4, 6, 8 or 10.",
+        "othello.compiling": "Compiling the Othello engine for {boards}: once, a minute or so.",
+        "othello.narrow_boards": "boards from 4x4 to 8x8",
+        "othello.wide_boards": "10x10 boards",
+        "othello.all_boards": "every board size",
+        "othello.narrow": "4x4 to 8x8",
+        "othello.wide": "10x10",
+        "othello.compile_moves": "the moves and their flips ({boards})",
+        "othello.compile_search": "the search and its evaluation ({boards})",
+        "othello.compile_levels": "the computer's levels ({boards})",
+        "othello.compile_endgame": "the exact endgame ({boards})",
+        "othello.compiled": "The Othello engine is compiled ({seconds:.0f} s) and kept for next time.",
+        "othello.compiled_here": "The Othello engine is compiled ({seconds:.0f} s) for this run.",
+        "othello.cannot_keep": (
+            "The engine's compiled code cannot be kept in {folder} ({why}): it is compiled "
+            "in memory, each time it is first needed."
+        ),
+        "othello.size_help": (
+            "Type the board's size, an even number from 4 to 10 (the usual board is 8);\n"
+            "q goes back to the menu."
+        ),
+        "othello.expect_size": "type the board's size",
         "othello.prompt": "{side}, your move: row column (e.g. 3 4; -1 -1 to leave): ",
         "othello.counts": "X: {x}   O: {o}",
         "othello.turn": "{side} to move.",
@@ -123,6 +144,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.ask_load_file": "Nombre del fichero con la partida: ",
         "othello.ask_size": "Tamaño del tablero (número par entre 4 y 10): ",
         "othello.bad_size": "'{text}' no es un tamaño de tablero: escriba 4, 6, 8 o 10.",
+        "othello.compiling": (
+            "Compilando el motor del Othello para {boards}: una sola vez, un minuto o así."
+        ),
+        "othello.narrow_boards": "tableros de 4x4 a 8x8",
+        "othello.wide_boards": "tableros de 10x10",
+        "othello.all_boards": "todos los tamaños de tablero",
+        "othello.narrow": "4x4 a 8x8",
+        "othello.wide": "10x10",
+        "othello.compile_moves": "las jugadas y sus volteos ({boards})",
+        "othello.compile_search": "la búsqueda y su evaluación ({boards})",
+        "othello.compile_levels": "los niveles del ordenador ({boards})",
+        "othello.compile_endgame": "el final exacto ({boards})",
+        "othello.compiled": (
+            "El motor del Othello está compilado ({seconds:.0f} s) y guardado para la próxima vez."
+        ),
+        "othello.compiled_here": "El motor del Othello está compilado ({seconds:.0f} s) para esta vez.",
+        "othello.cannot_keep": (
+            "El código compilado del motor no se puede guardar en {folder} ({why}): se compila "
+            "en memoria, cada vez que hace falta por primera vez."
+        ),
+        "othello.size_help": (
+            "Escriba el tamaño del tablero, un número par entre 4 y 10 (el habitual es 8);\n"
+            "q vuelve al menú."
+        ),
+        "othello.expect_size": "escriba el tamaño del tablero",
         "othello.prompt": "Jugador {side}, fila y columna (por ejemplo 3 4; -1 -1 para salir): ",
         "othello.counts": "Número de X: {x}   Número de O: {o}",
         "othello.turn": "Juega {side}.",

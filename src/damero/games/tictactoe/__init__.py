@@ -35,6 +35,7 @@ from damero.rules.tictactoe import (
     Move,
     TicTacToePosition,
     draw_board,
+    draw_marks,
     format_cell,
     parse_board,
     parse_cell,
@@ -53,6 +54,7 @@ __all__ = [
     "TicTacToe",
     "TicTacToePosition",
     "draw_board",
+    "draw_marks",
     "format_cell",
     "parse_board",
     "parse_cell",
@@ -90,8 +92,9 @@ class TicTacToe(GameDefaults):
         return format_cell(move)
 
     def draw(self, position: TicTacToePosition) -> str:
-        """The article's numbered board, three lines without a final line break."""
-        return draw_board(position)
+        """The article's boards, three lines without a final line break: the numbered one while
+        a cell is to be chosen, then the board of marks it ends with."""
+        return draw_marks(position) if position.outcome() is not None else draw_board(position)
 
     def side_key(self, side: Side) -> str:
         return SIDE_KEYS[side]
@@ -100,11 +103,21 @@ class TicTacToe(GameDefaults):
         return Message("tictactoe.prompt", {"player": player_name(position.side_to_move)})
 
     def status(self, position: TicTacToePosition) -> tuple[Message, ...]:
-        """The article's reminder that marked cells are taken, once, after the first mark; the
-        prompt already says whose turn it is and what to type."""
-        if sum(mark is not None for mark in position.cells) == 1:
-            return (Message("tictactoe.taken_shown"),)
+        """Nothing: the prompt says whose turn it is and what to type."""
         return ()
+
+    def heading(self, position: TicTacToePosition, *, choosing: bool) -> tuple[Message, ...]:
+        """The article's prose: after each move the board so far, marks and '-', and before a
+        person chooses, the invitation to select a cell and the reminder that marked ones are
+        taken, over the numbered board."""
+        if position.outcome() is not None:  # the board of marks is the drawing itself
+            return (Message("tictactoe.so_far"),)
+        so_far = (
+            Message("tictactoe.so_far"),
+            Message("tictactoe.marks", {"board": draw_marks(position)}),
+        )
+        invitation = (Message("tictactoe.select"), Message("tictactoe.taken_shown"))
+        return (*(so_far if position != self.start() else ()), *(invitation if choosing else ()))
 
     @property
     def record_format(self) -> MoveListFormat:
