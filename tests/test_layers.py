@@ -8,15 +8,17 @@ The layers, lowest first (a module may load its own layer and those below it):
 1. rules: `damero.rules` and each game's rules module in it, which load nothing of damero's but
    the core, and `damero.ratings` (Glicko-2), as pure;
 2. searches and files: `damero.solvers`, `damero.engines`, `damero.records`;
-3. players and games in progress: `damero.players`, `damero.progress`, `damero.analysis`;
+3. players, games in progress and the round's rules: `damero.players`, `damero.progress`,
+   `damero.round`, `damero.analysis`;
 4. games: `damero.games`, each game's package (its `Game` value, words, board and files);
 5. the registry: `damero.registry`, the tuple `GAMES`;
 6. words: `damero.i18n`;
 7. front ends: `damero.cli` and `damero.web`;
 8. the entry point: `damero.__main__`.
 
-Records, besides, load no game: front ends pass them the games; and the server loads nothing of
-the terminal. No module is imported inside a function but the two in LAZY_IMPORTS, each for a
+Records, besides, load no game: front ends pass them the games; the server loads nothing of
+the terminal; and the game in progress and the round's rules store, send, wait for and time
+nothing: the time is passed to them. No module is imported inside a function but the two in LAZY_IMPORTS, each for a
 reason a test below checks; with those imports counted as loads too, no module reaches itself.
 """
 
@@ -38,7 +40,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("damero", "damero.core", "damero.errors")),
     ("rules", ("damero.rules", "damero.ratings")),
     ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
-    ("players and games in progress", ("damero.players", "damero.progress", "damero.analysis")),
+    (
+        "players and games in progress",
+        ("damero.players", "damero.progress", "damero.round", "damero.analysis"),
+    ),
     ("games", ("damero.games",)),
     ("registry", ("damero.registry",)),
     ("words", ("damero.i18n",)),
@@ -195,6 +200,63 @@ def test_records_load_no_game() -> None:
 
 def test_the_server_loads_nothing_of_the_terminal() -> None:
     wrong = loads_refused("damero.web", lambda name: not is_within(name, "damero.cli"))
+    assert not wrong, "\n".join(wrong)
+
+
+PURE = ("damero.progress", "damero.round")
+"""The game in progress and the round's rules: pure functions of the game, the seat, the request
+and the time they are given."""
+IMPURE = (
+    "anyio",
+    "asyncio",
+    "concurrent",
+    "datetime",
+    "io",
+    "os",
+    "psycopg",
+    "random",
+    "secrets",
+    "selectors",
+    "socket",
+    "sqlalchemy",
+    "sqlite3",
+    "starlette",
+    "threading",
+    "time",
+    "uvicorn",
+    "websockets",
+    "damero.cli",
+    "damero.web",
+)
+"""What stores, sends, waits, draws lots or reads a clock."""
+
+
+def own_imports(module: str) -> Iterator[tuple[str, int]]:
+    """Every module `module`'s own code imports, damero's or any other: (name, line)."""
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module, node.lineno
+            yield from ((f"{node.module}.{alias.name}", node.lineno) for alias in node.names)
+
+
+def test_the_rounds_rules_store_send_wait_for_and_time_nothing() -> None:
+    """Neither their own imports nor anything those load beyond what the interpreter loads at
+    its start."""
+    wrong = [
+        f"{module}:{line} imports {name}"
+        for module in PURE
+        for name, line in own_imports(module)
+        if any(is_within(name, impure) for impure in IMPURE)
+    ]
+    at_start = imported_alone("sys")
+    wrong += [
+        f"importing {module} loads {name}"
+        for module in PURE
+        for name in sorted(loaded()[module] - at_start)
+        if any(is_within(name, impure) for impure in IMPURE)
+    ]
     assert not wrong, "\n".join(wrong)
 
 

@@ -13,6 +13,7 @@ from damero.errors import IllegalMoveError
 from damero.games.othello import PASS, Othello
 from damero.progress import (
     PERSON,
+    Clock,
     Ending,
     GameInProgress,
     GameOverError,
@@ -20,7 +21,7 @@ from damero.progress import (
     Result,
     Seat,
 )
-from damero.registry import GAMES
+from damero.registry import GAMES, find_game
 from nim import Nim
 
 EVERY_GAME = [*GAMES, Nim()]
@@ -74,10 +75,10 @@ def test_a_take_back_returns_to_the_last_position_a_person_was_to_move(game: Any
 
 
 @pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
-def test_a_resignation_ends_the_game_whatever_the_board_says(game: Any) -> None:
+def test_a_result_from_outside_the_rules_ends_the_game_whatever_the_board_says(game: Any) -> None:
     state = GameInProgress.new(game)
     state = state.play(state.position.legal_moves()[0])
-    resigned = state.resign(Side.FIRST)
+    resigned = state.with_result(Result(Side.SECOND, Ending.RESIGNATION))
     assert resigned.result == Result(Side.SECOND, Ending.RESIGNATION)
     assert resigned.is_over and resigned.outcome is None
     assert resigned.side_to_move is None and resigned.computer_to_move is None
@@ -85,9 +86,47 @@ def test_a_resignation_ends_the_game_whatever_the_board_says(game: Any) -> None:
     with pytest.raises(GameOverError):
         resigned.play(resigned.position.legal_moves()[0])
     with pytest.raises(GameOverError):
-        resigned.resign(Side.SECOND)
+        resigned.with_result(Result(Side.FIRST, Ending.RESIGNATION))
     with pytest.raises(NothingToTakeBackError):
         resigned.take_back()
+
+
+def both_clocks(state: GameInProgress, now: float) -> int:
+    assert state.clock is not None
+    return sum(state.clock.remaining(side, now) for side in Side)
+
+
+def test_a_take_back_gives_back_the_increments_its_moves_gained() -> None:
+    """10 s + 5 s against the computer, five times a move, the computer's answer and a take-back:
+    the clocks hold what they held less the time used, never an increment more."""
+    clock = Clock.of(initial=10_000, increment=5_000)
+    state = GameInProgress.new(find_game("tictactoe"), seats=(PERSON, Seat(1)), clock=clock)
+    state = state.play_text("5", now=0.0).play_text("1", now=0.0)
+    assert state.clock is not None and state.clock.running is Side.FIRST
+    now = 0.0
+    for _ in range(5):
+        state = state.play_text("9", now=now + 0.3).play_text("3", now=now + 0.4)
+        assert both_clocks(state, now + 0.4) == 20_000 - round((now + 0.4) * 1000) + 10_000
+        now += 0.5
+        state = state.take_back(now=now)
+        assert state.move_texts == ("5", "1") and state.clock is not None
+        assert state.clock.running is Side.FIRST
+        assert both_clocks(state, now) == 20_000 - round(now * 1000)
+
+
+def test_a_take_back_before_each_side_has_moved_stops_the_clock() -> None:
+    clock = Clock.of(initial=60_000, increment=2_000)
+    state = GameInProgress.new(find_game("tictactoe"), clock=clock)
+    state = state.play_text("5", now=1.0).play_text("1", now=2.0).play_text("9", now=3.0)
+    assert state.clock is not None and state.clock.running is Side.SECOND
+    taken = state.take_back(Side.SECOND, now=4.0)  # O's move, and X's after it
+    assert taken.move_texts == ("5",) and taken.clock is not None
+    assert taken.clock.running is None and taken.clock.started is None
+    # X's move after the clock began gives its increment back; the second each side used (X
+    # from 2 to 3, O from 3 to 4) stays used.
+    assert taken.clock.left == (59_000, 59_000)
+    again = taken.play_text("1", now=5.0)
+    assert again.clock is not None and again.clock.running is Side.FIRST
 
 
 def othello_game_with_a_pass() -> tuple[list[Any], int]:

@@ -26,10 +26,6 @@ class NothingToTakeBackError(DameroError):
     """A take-back asked where no person's move can be taken back."""
 
 
-class OfferError(DameroError):
-    """An offer made twice, or an answer to an offer nobody made."""
-
-
 @dataclass(frozen=True, slots=True)
 class Seat:
     """Who plays a side: a person, or the computer at `level` 1..5."""
@@ -92,8 +88,9 @@ class Clock:
     """A Fischer clock, in milliseconds: each side's time `left` when its clock last stopped, and
     the side whose clock runs since `since` (seconds, as the server's clock tells).
 
-    A side gains `increment` after each move it made on a running clock. Time is passed in,
-    never read here, so the clock is as pure as the rules.
+    A side gains `increment` after each move it made on a running clock; `started` is how many
+    moves the game had when the clock began to run (None before), so that a take-back knows
+    which moves gained. Time is passed in, never read here, so the clock is as pure as the rules.
     """
 
     initial: int
@@ -101,6 +98,7 @@ class Clock:
     left: tuple[int, int]
     running: Side | None = None
     since: float = 0.0
+    started: int | None = None
 
     @classmethod
     def of(cls, *, initial: int, increment: int) -> Clock:
@@ -132,7 +130,7 @@ class Clock:
         left = [self.remaining(side, now) for side in Side]
         if gaining is not None and self.running is gaining:
             left[gaining.value] += self.increment
-        return Clock(self.initial, self.increment, (left[0], left[1]), to, now)
+        return replace(self, left=(left[0], left[1]), running=to, since=now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,21 +307,21 @@ class GameInProgress:
         if clock is None:
             return None
         running = self.side_to_move
-        if clock.running is None and running is not None:
-            movers = {
-                self.positions[index].side_to_move
-                for index in range(len(self.moves))
-                if not self.is_forced(index)
-            }
-            running = running if len(movers) == 2 else None
+        if clock.started is None and running is not None:
+            if not self.each_side_moved(len(self.moves)):
+                running = None
+            else:
+                clock = replace(clock, started=len(self.moves))
         return clock.switched(now, to=running, gaining=mover)
 
-    def on_time(self, now: float) -> GameInProgress:
-        """This game, lost on time by the side to move if its time has run out at `now`."""
-        fallen = None if self.clock is None or self.is_over else self.clock.fallen(now)
-        if fallen is None:
-            return self
-        return self.with_result(Result(fallen.other, Ending.TIME), now=now)
+    def each_side_moved(self, count: int) -> bool:
+        """Whether each side made a move of its own among the first `count` moves."""
+        movers = {
+            self.positions[index].side_to_move
+            for index in range(count)
+            if not self.is_forced(index)
+        }
+        return len(movers) == 2
 
     def is_forced(self, index: int) -> bool:
         """Whether the rules made `moves[index]` on their own."""
@@ -347,7 +345,7 @@ class GameInProgress:
 
     def take_back(self, side: Side | None = None, *, now: float = 0.0) -> GameInProgress:
         """This game back at the last position where a person (`side`, if given) was to move,
-        one version on; the clock, if any, runs for the side to move there."""
+        one version on; the offers standing lapse, and the clock is as `_clock_taken_back` says."""
         keep = self.take_back_point(side) if self.decided is None else None
         if keep is None:
             raise NothingToTakeBackError("game.nothing_to_take_back")
@@ -359,63 +357,43 @@ class GameInProgress:
             forced=(),
             offers=NO_OFFERS,
         )
+        return replace(cut, clock=self._clock_taken_back(cut, now))
+
+    def _clock_taken_back(self, cut: GameInProgress, now: float) -> Clock | None:
+        """The clock once this game's moves after `cut`'s are taken back at `now`: the time used
+        stays used, each side gives back the increment its taken-back moves gained, and the
+        clock runs for the side to move only if it had begun to run by then."""
         clock = self.clock
-        if clock is not None and clock.running is not None:
-            clock = clock.switched(now, to=cut.position.side_to_move)
-        return replace(cut, clock=clock)
+        if clock is None:
+            return None
+        left = [clock.remaining(side, now) for side in Side]
+        kept = len(cut.moves)
+        if clock.started is not None:
+            for index in range(max(kept, clock.started), len(self.moves)):
+                if not self.is_forced(index):
+                    left[self.positions[index].side_to_move.value] -= clock.increment
+        started = clock.started if clock.started is not None and kept >= clock.started else None
+        running = None if started is None else cut.side_to_move
+        return replace(
+            clock,
+            left=(max(left[0], 0), max(left[1], 0)),
+            running=running,
+            since=now,
+            started=started,
+        )
 
     def with_result(self, result: Result, *, now: float = 0.0) -> GameInProgress:
         """This game ended by `result` from outside the rules (a resignation, an agreed draw, a
-        flag, an abandoned game) at `now`, one version on; its clock stops."""
+        flag, an abandoned game) at `now`, one version on; its clock stops. GameOverError once
+        over."""
         self._going_on()
         clock = None if self.clock is None else self.clock.switched(now, to=None)
         return replace(
             self, decided=result, version=self.version + 1, forced=(), offers=NO_OFFERS, clock=clock
         )
 
-    def resign(self, side: Side, *, now: float = 0.0) -> GameInProgress:
-        return self.with_result(Result(side.other, Ending.RESIGNATION), now=now)
-
-    def offer_draw(self, side: Side, *, now: float = 0.0) -> GameInProgress:
-        """`side` offers a draw, or accepts the other's standing offer (the game ends drawn)."""
-        self._going_on()
-        if self.offers.draw is side.other:
-            return self.with_result(Result(None, Ending.AGREEMENT), now=now)
-        return self._offered(replace(self.offers, draw=side), already=self.offers.draw is side)
-
-    def ask_take_back(self, side: Side, *, now: float = 0.0) -> GameInProgress:
-        """`side` asks to take back its last move, or accepts the other's standing request."""
-        self._going_on()
-        if self.offers.undo is side.other:
-            return self.take_back(side.other, now=now)
-        if self.take_back_point(side) is None:
-            raise NothingToTakeBackError("game.nothing_to_take_back")
-        return self._offered(replace(self.offers, undo=side), already=self.offers.undo is side)
-
-    def ask_rematch(self, side: Side) -> GameInProgress:
-        """`side` asks for a rematch once the game is over; when the other has asked already
-        (`accepts_rematch`), the caller starts the new game."""
-        if not self.is_over:
-            raise OfferError("game.not_over")
-        if self.offers.rematch is side.other:
-            return replace(self, offers=NO_OFFERS, version=self.version + 1)
-        return self._offered(
-            replace(self.offers, rematch=side), already=self.offers.rematch is side
-        )
-
-    def accepts_rematch(self, side: Side) -> bool:
-        """Whether `side` asking for a rematch agrees to the other's request."""
-        return self.is_over and self.offers.rematch is side.other
-
-    def decline(self, side: Side, offer: str) -> GameInProgress:
-        """`side` declines the other's standing `offer` ('draw', 'undo' or 'rematch')."""
-        if getattr(self.offers, offer) is not side.other:
-            raise OfferError("game.no_offer")
-        return self._offered(replace(self.offers, **{offer: None}), already=False)
-
-    def _offered(self, offers: Offers, *, already: bool) -> GameInProgress:
-        if already:
-            raise OfferError("game.already_offered")
+    def with_offers(self, offers: Offers) -> GameInProgress:
+        """This game with `offers` standing instead, one version on."""
         return replace(self, offers=offers, version=self.version + 1, forced=())
 
     @property

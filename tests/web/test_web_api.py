@@ -212,6 +212,27 @@ def test_unknown_games_ids_and_options(client: TestClient) -> None:
         assert next_error(socket)["message"] == "There is no game 'nosuchgame' here."
 
 
+NO_IDS = ["%00", "a%00b", "a%20b", "%C3%A9t%C3%A9", "a.b", "a'b", "x" * 33]
+"""Texts no game's id can be: a NUL, a space, letters outside A-Z, other signs, too long."""
+
+
+@pytest.mark.parametrize("text", NO_IDS)
+def test_an_id_no_game_can_have_is_not_found_on_every_route(database_url: str, text: str) -> None:
+    with TestClient(create_app(Storage(database_url))) as client:
+        for method, path in [
+            ("GET", "/play/{}"),
+            ("GET", "/replay/{}"),
+            ("GET", "/api/games/{}/record"),
+            ("GET", "/api/games/{}/replay"),
+            ("GET", "/api/games/{}/analysis"),
+            ("POST", "/api/games/{}/join"),
+        ]:
+            response = client.request(method, path.format(text))
+            assert response.status_code == 404, (method, path, response.status_code)
+        with client.websocket_connect(f"/ws/{text}") as socket:
+            assert socket.receive_json()["code"] == "web.unknown_id"
+
+
 def test_a_flood_is_slowed_and_the_game_goes_on(client: TestClient) -> None:
     created = new_game(client, game="tictactoe")
     with connect(client, created["id"], created["tokens"][0]) as socket:

@@ -5,14 +5,15 @@ page. Each browser context is one person's browser (its own storage)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from servers import Server
 from test_web_browser import moves_of, start_game, version, wait_for_version
 
-from damero.web.rooms import LiveGame
 from damero.web.storage import Storage
+from damero.web.stored import change_of, round_of
 
 Page = Any
 TIMEOUT = 120_000
@@ -191,9 +192,9 @@ def test_a_move_made_offline_is_not_sent_if_the_game_moved_on_meanwhile(
     page.click("[data-move='5']")
     # Meanwhile the game moves on elsewhere (as from another device): the first move is 1.
     storage = Storage(database)
-    live = LiveGame.from_stored(storage.load(game_id))  # type: ignore[arg-type]
-    _, change = live.changed_to(live.state.play_text("1"), now=time.time())
-    assert storage.write([change]) == [True]
+    live = round_of(storage.load(game_id))  # type: ignore[arg-type]
+    moved = replace(live, state=live.state.play_text("1"))
+    assert storage.write([change_of(live, moved, now=time.time())]) == [True]
     storage.close()
     second = Server(database, tmp_path / "second.log", port=first.port)
     try:
@@ -306,3 +307,29 @@ def test_a_player_gone_long_enough_lets_the_other_claim_the_win(
     finally:
         server.stop()
     assert x.errors == []
+
+
+def test_fair_play_no_hint_nor_analysis_until_a_game_between_two_people_ends(
+    browser: Any, server: Server
+) -> None:
+    x, o = friend_game(browser, server)
+    game_id = x.url.split("/play/")[1].split("#")[0]
+    assert x.locator("[data-move]").count() > 0 and x.locator("#hint").is_hidden()
+    play(x, "5", o)
+    assert o.locator("[data-move]").count() > 0 and o.locator("#hint").is_hidden()
+    doors = ("#analyse-position", "#analyse-game", "#play-on")
+    replay = person(browser, f"{server.base}/replay/{game_id}")
+    replay.wait_for_selector("#counter")
+    assert [replay.locator(door).count() for door in doors] == [0, 0, 0]
+    o.click("#resign")
+    o.click("#resign-confirm")
+    x.wait_for_function("document.body.dataset.over === 'yes'")
+    assert x.locator("#analyse").is_visible()
+    replay.reload()
+    replay.wait_for_selector("#counter")
+    assert all(replay.locator(door).is_visible() for door in doors)
+    # Against the computer, the hint is part of the game.
+    alone = person(browser, server.base + "/")
+    start_game(alone, "tictactoe", "computer", **{"#seat-choice": "first", "#level-choice": "1"})
+    alone.wait_for_selector("#hint", state="visible")
+    assert x.errors == o.errors == replay.errors == alone.errors == []

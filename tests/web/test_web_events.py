@@ -15,19 +15,23 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import anyio
 import pytest
 from servers import PostgresCluster, Server
 from starlette.testclient import TestClient
 from test_web_online import friends_game
 from websockets.sync.client import connect
 
+from damero.core import Side
 from damero.games.catmouse import CatMouse
 from damero.progress import GameInProgress
 from damero.registry import find_game
+from damero.round import Move, Person
 from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
+from damero.web.stored import change_of
 
 TIMEOUT = 120.0
 """How long a socket waits for a message: generous, for a machine loaded by other work."""
@@ -301,10 +305,10 @@ class Shown:
     def __init__(self) -> None:
         self.shown: list[tuple[int, bool]] = []
 
-    async def show(self, live: Any, presence: Any, built: Any, change: Any = None) -> None:
+    def show(self, live: Any, seen: Any, built: Any, change: Any = None) -> None:
         self.shown.append((live.version, change is not None))
 
-    async def notice(self, presence: Any) -> None:
+    def notice(self, seen: Any) -> None:
         pass
 
 
@@ -313,6 +317,7 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
 ) -> None:
     async def run() -> None:
         mover, follower = Rooms(Storage(database)), Rooms(Storage(database))
+        await follower.start()
         live = friends_game("catmouse")
         await mover.create(live)
         watcher = Shown()
@@ -320,20 +325,30 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
 
         async def move() -> Change:
             held = await mover.get(live.id)
-            state = held.state.play(held.state.position.legal_moves()[0])
-            change = held.changed_to(state, now=0.0)[1]
-            await mover.commit(held, state, now=0.0)
-            return change
+            text = held.state.game.format_move(held.state.position.legal_moves()[0])
+            both = Person(frozenset(Side))
+            moved = await mover.act(live.id, held.version, both, Move(text), now=0.0)
+            return change_of(held, moved, now=0.0)
+
+        async def heard(change: Change) -> None:
+            """The follower hears of `change` and has shown what it does."""
+            shown = len(watcher.shown)
+            follower.heard(change)
+            with anyio.fail_after(TIMEOUT):
+                while len(watcher.shown) == shown:
+                    await asyncio.sleep(0.01)
 
         await move()  # the follower never hears of this change to version 2
         reads = follower.storage.loads
-        await follower.follow(live.id, 3, await move())
+        await heard(await move())
         assert follower.storage.loads == reads + 1
-        await follower.follow(live.id, 4, await move())
+        await heard(await move())
         assert follower.storage.loads == reads + 1
         assert watcher.shown == [(1, False), (3, False), (4, True)]
         held = await follower.get(live.id)
         assert held.state.moves == (await mover.get(live.id)).state.moves
+        for rooms in (mover, follower):
+            rooms.scheduler.close()
 
     # On a thread of its own: the browser's driver may hold this thread's event loop.
     with ThreadPoolExecutor(1) as thread:

@@ -16,10 +16,11 @@ from test_web_api import Socket, connect, move, new_game, next_error, next_state
 
 from damero.core import Side
 from damero.registry import find_game
+from damero.round import Round, new_round
 from damero.web.app import create_app
-from damero.web.rooms import LiveGame, Presence, Rooms
-from damero.web.rooms import new_game as new_live_game
-from damero.web.storage import Storage
+from damero.web.rooms import Rooms, Seen
+from damero.web.storage import Storage, hash_token
+from damero.web.stored import new_game_id
 
 DEADLINE = 120.0
 """How long a test waits for the server to act on its own: generous, for a loaded machine."""
@@ -188,6 +189,82 @@ def test_an_open_seat_is_listed_taken_once_then_watched(client: TestClient) -> N
         assert next_state(o)["seat"] == ["second"]
 
 
+def test_a_finished_open_game_cannot_be_joined(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "tictactoe", "mode": "open"}).json()
+    with connect(client, created["id"], created["token"]) as x:
+        version = next_state(x)["version"]
+        send(x, type="resign", version=version)
+        assert next_state(x)["result"] == {"winner": "second", "reason": "resignation"}
+    refused = client.post(f"/api/games/{created['id']}/join")
+    assert refused.status_code == 409 and refused.json()["code"] == "web.join_over"
+    with connect(client, created["id"]) as watcher:
+        assert next_state(watcher)["open_seat"] == "second"
+
+
+def test_fair_play_no_help_while_two_people_play_then_everything_opens(
+    client: TestClient,
+) -> None:
+    created, first, second = two_players(client)
+    game_id = created["id"]
+    with (
+        connect(client, game_id, first) as x,
+        connect(client, game_id, second) as o,
+        connect(client, game_id) as watcher,
+    ):
+        version = next_state(x)["version"]
+        assert not next_state(o)["analysable"] and not next_state(watcher)["analysable"]
+        for player in (x, o):
+            send(player, type="hint")
+            assert next_error(player)["code"] == "web.hint_in_play"
+        send(watcher, type="hint")
+        assert next_error(watcher)["code"] == "web.no_hint"
+        assert client.get(f"/api/games/{game_id}/replay").json()["analysable"] is False
+        assert client.get(f"/api/games/{game_id}/analysis").status_code == 403
+        move(x, "5", version)
+        next_state(o)
+        send(o, type="resign", version=version + 1)
+        for socket in (x, o, watcher):
+            assert state_where(socket, lambda state: state["over"])["analysable"]
+    assert client.get(f"/api/games/{game_id}/replay").json()["analysable"] is True
+    assert client.get(f"/api/games/{game_id}/analysis").status_code == 200
+
+
+def test_a_spectators_requests_are_refused_before_anything_is_read(database: str) -> None:
+    storage = Storage(database)
+    with TestClient(create_app(storage)) as client:
+        created, _, _ = two_players(client)
+        with connect(client, created["id"]) as watcher:
+            version = next_state(watcher)["version"]
+            reads = storage.loads
+            for _ in range(40):  # each naming a version the server has not heard of
+                send(watcher, type="resign", version=version + 5)
+                assert next_error(watcher)["code"] == "web.spectator_move"
+            assert storage.loads == reads
+
+
+def test_a_take_back_against_the_computer_gives_back_the_increments(client: TestClient) -> None:
+    created = client.post(
+        "/api/games",
+        json={
+            "game": "tictactoe",
+            "mode": "computer",
+            "level": 1,
+            "clock": {"initial": 10, "increment": 5},
+        },
+    ).json()
+    with connect(client, created["id"], created["token"]) as socket:
+        state = next_state(socket)
+        move(socket, "5", state["version"])
+        state = state_where(socket, lambda state: len(state["moves"]) == 2)
+        assert state["clock"]["running"] == "first"
+        for _ in range(5):
+            move(socket, state["legal"][0], state["version"])
+            state_where(socket, lambda state: len(state["moves"]) == 4)
+            send(socket, type="undo", version=state["version"] + 2)
+            state = state_where(socket, lambda state: len(state["moves"]) == 2)
+            assert state["clock"]["first"] <= 10_000 and state["clock"]["second"] <= 10_000
+
+
 def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None:
     created, first, second = two_players(quick)
     with connect(quick, created["id"], first) as x:
@@ -213,9 +290,10 @@ def test_presence_and_a_claim_once_the_other_has_gone(quick: TestClient) -> None
         assert ended["result"] == {"winner": "first", "reason": "abandoned"}
 
 
-def friends_game(name: str) -> LiveGame:
+def friends_game(name: str) -> Round:
     """A new game by link between two people, as a server holds it."""
-    live, _, _ = new_live_game(
+    return new_round(
+        new_game_id(),
         find_game(name),
         mode="friend",
         side=Side.FIRST,
@@ -223,24 +301,26 @@ def friends_game(name: str) -> LiveGame:
         start=None,
         moves=(),
         clock=None,
+        mine=hash_token("x"),
+        other=hash_token("o"),
         created=0.0,
     )
-    return live
 
 
 class Heard:
-    """A page on one side of a game that notes who it is told is here."""
+    """A page on one side of a game that notes who it is told is here, each time it changes."""
 
     def __init__(self, side: Side) -> None:
         self.sides = frozenset({side})
-        self.told: list[Presence] = []
+        self.told: list[Seen] = []
+        self.shown: Seen | None = None
 
-    async def show(self, live: Any, presence: Presence, built: Any, change: Any = None) -> None:
-        pass
+    def show(self, live: Any, seen: Seen, built: Any, change: Any = None) -> None:
+        self.shown = seen
 
-    async def notice(self, presence: Presence) -> None:
-        await anyio.sleep(0)  # a socket's send lets other tasks run, and may be cancelled there
-        self.told.append(presence)
+    def notice(self, seen: Seen) -> None:
+        if seen != (self.told[-1] if self.told else self.shown):
+            self.told.append(seen)
 
 
 def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: str) -> None:
@@ -249,6 +329,7 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
 
     async def run() -> None:
         rooms = Rooms(Storage(database), abandon_seconds=0.1)
+        await rooms.start()
         live = friends_game("tictactoe")
         await rooms.create(live)
         stayer, leaver = Heard(Side.FIRST), Heard(Side.SECOND)
@@ -267,12 +348,13 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
                 while not stayer.told:
                     await anyio.sleep(0.01)
                 pages.cancel_scope.cancel()
-            while not any(presence.claimable for presence in stayer.told):
+            while not any(seen.claimants for seen in stayer.told):
                 await anyio.sleep(0.01)
         came, left, claimable = stayer.told
-        assert came.present == {Side.FIRST: True, Side.SECOND: True}
-        assert left.present == {Side.FIRST: True, Side.SECOND: False} and not left.claimable
-        assert claimable.claimable == {Side.FIRST}
+        assert came.here == (True, True)
+        assert left.here == (True, False) and not left.claimants
+        assert claimable.claimants == {Side.FIRST}
+        rooms.scheduler.close()
 
     # On a thread of its own: the browser's driver may hold this thread's event loop.
     with ThreadPoolExecutor(1) as thread:

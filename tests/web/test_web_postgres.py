@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
+import socket
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -14,6 +17,7 @@ import pytest
 from servers import PostgresCluster, Server
 from websockets.sync.client import ClientConnection, connect
 
+from damero.registry import find_game
 from damero.web.storage import Storage
 
 TIMEOUT = 120.0
@@ -233,3 +237,335 @@ def test_a_flag_is_decided_once_by_two_servers_that_both_watch_the_clock(
     stored = storage.load(created["id"])
     assert stored is not None and stored.version == state["version"] + 1 and stored.finished
     storage.close()
+
+
+# One round, whichever server: presence, claims, flags, rematches, a lost listening connection
+# and a socket that never reads, each with the two seats of a game on different servers.
+
+
+def send(socket: ClientConnection, **message: object) -> None:
+    socket.send(json.dumps(message))
+
+
+def until(socket: ClientConnection, wanted: Any, heard: list[dict[str, Any]] | None = None) -> Any:
+    """The first message this socket is sent for which `wanted(message)` holds; every message on
+    the way is noted in `heard`."""
+    while True:
+        message = receive(socket)
+        if heard is not None:
+            heard.append(message)
+        if wanted(message):
+            return message
+
+
+def presence_of(message: dict[str, Any]) -> dict[str, Any] | None:
+    """What a state or a presence message says of who is here and who may claim."""
+    if message["type"] not in ("state", "presence"):
+        return None
+    return {"presence": message["presence"], "can_claim": message["can_claim"]}
+
+
+def friends(server: Server) -> tuple[str, str, str]:
+    """A new Tic-tac-toe game by link: its id, X's token and O's."""
+    created = create(server, game="tictactoe", mode="friend")
+    return created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"])
+
+
+def first_moves(x: ClientConnection, o: ClientConnection, version: int) -> int:
+    """X plays 5 and O 1, each seen by the other; the game's version after them."""
+    move(x, "5", version)
+    state_at(o, version + 1)
+    move(o, "1", version + 1)
+    state_at(x, version + 2)
+    return version + 2
+
+
+def test_a_seat_that_moves_to_the_other_server_stays_present_and_cannot_be_claimed_against(
+    servers: Any,
+) -> None:
+    a, b = servers("--abandon-after", "1"), servers("--abandon-after", "1")
+    game_id, x_token, o_token = friends(a)
+    heard: list[dict[str, Any]] = []
+    with join(a, game_id, x_token) as x:
+        version = receive(x)["version"]
+        with join(a, game_id, o_token) as o:
+            receive(o)
+            version = first_moves(x, o, version)
+        # O closes the page on A and opens it again on B.
+        with join(b, game_id, o_token) as o_again:
+            assert receive(o_again)["presence"] == {"first": True, "second": True}
+            until(x, lambda m: (presence_of(m) or {}).get("presence", {}).get("second"), heard)
+            time.sleep(2.0)  # twice --abandon-after: O has had a page open all along since
+            send(x, type="claim", result="win", version=version)
+            refusal = until(x, lambda m: m["type"] == "error", heard)
+            assert refusal["code"] == "web.cannot_claim"
+            send(o_again, type="sync")
+            seen = until(o_again, lambda m: m["type"] == "state")
+            assert seen["presence"] == {"first": True, "second": True} and seen["result"] is None
+            send(x, type="sync")
+            seen = until(x, lambda m: m["type"] == "state", heard)
+            assert seen["presence"] == {"first": True, "second": True} and seen["result"] is None
+    assert not any((presence_of(m) or {}).get("can_claim") for m in heard)
+
+
+def test_a_real_departure_can_be_claimed_from_either_server(servers: Any) -> None:
+    a, b = servers("--abandon-after", "1"), servers("--abandon-after", "1")
+    for claims_through in (a, b):
+        game_id, x_token, o_token = friends(a)
+        with join(a, game_id, x_token) as x_on_a, join(b, game_id, x_token) as x_on_b:
+            version = receive(x_on_a)["version"]
+            receive(x_on_b)
+            with join(b, game_id, o_token) as o:
+                receive(o)
+                version = first_moves(x_on_a, o, version)
+                state_at(x_on_b, version)
+            # O leaves for good: each of X's pages is told it may claim, on either server.
+            for page in (x_on_a, x_on_b):
+                until(page, lambda m: (presence_of(m) or {}).get("can_claim"))
+            claimant = x_on_a if claims_through is a else x_on_b
+            send(claimant, type="claim", result="win", version=version)
+            for page in (x_on_a, x_on_b):
+                ended = state_at(page, version + 1)
+                assert ended["result"] == {"winner": "first", "reason": "abandoned"}
+
+
+def stored_clock(storage: Storage, game_id: str) -> dict[str, Any]:
+    stored = storage.load(game_id)
+    assert stored is not None and stored.round is not None
+    clock: dict[str, Any] = json.loads(stored.round)["clock"]
+    return clock
+
+
+def test_a_flag_falls_on_time_when_the_server_that_made_the_last_move_is_killed(
+    servers: Any, database: str
+) -> None:
+    a, b = servers(), servers()
+    created = create(a, game="tictactoe", mode="friend", clock={"initial": 3, "increment": 0})
+    game_id = created["id"]
+    x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
+    storage = Storage(database)
+    with join(a, game_id, x_token) as x, join(b, game_id, o_token) as o:
+        version = receive(x)["version"]
+        receive(o)
+        for player, cell in ((x, "5"), (o, "1"), (x, "9")):  # the last move is A's
+            if cell == "9":
+                time.sleep(0.5)  # X thinks: what B woke for before is well before O's flag
+            move(player, cell, version)
+            version += 1
+            state_at(o, version)
+            state_at(x, version)
+        a.kill()
+        falls_at = storage.load(game_id).falls_at  # type: ignore[union-attr]
+        assert falls_at is not None and stored_clock(storage, game_id)["running"] == "second"
+        flagged = state_at(o, version + 1)
+    assert flagged["result"] == {"winner": "first", "reason": "time"}
+    # B woke at the instant stored with the move, not at a later round of its own: the flag's
+    # instant, as stored, is within a second of the instant the clock fell.
+    fell = stored_clock(storage, game_id)["since"]
+    print(f"the flag fell {fell - falls_at:.3f} s after its time")
+    assert 0 <= fell - falls_at < 1.0
+    storage.close()
+
+
+def test_a_rematch_accepted_at_once_through_two_servers_is_one_game(
+    servers: Any, database: str
+) -> None:
+    a, b = servers(), servers()
+    rematches = set()
+    for _ in range(50):
+        game_id, x_token, o_token = friends(a)
+        with (
+            join(a, game_id, x_token) as x,
+            join(a, game_id, o_token) as o_on_a,
+            join(b, game_id, o_token) as o_on_b,
+        ):
+            version = receive(x)["version"]
+            receive(o_on_a)
+            receive(o_on_b)
+            send(x, type="resign", version=version)
+            send(x, type="rematch", version=version + 1)
+            for page in (o_on_a, o_on_b):
+                state_at(page, version + 2)
+            # O accepts at once from both its pages, one on each server.
+            send(o_on_a, type="rematch", version=version + 2)
+            send(o_on_b, type="rematch", version=version + 2)
+            agreed = [
+                until(page, lambda m: m["type"] == "state" and m["next"] is not None)
+                for page in (o_on_a, o_on_b, x)
+            ]
+            assert len({state["next"]["id"] for state in agreed}) == 1
+            rematches.add(agreed[0]["next"]["id"])
+    storage = Storage(database)
+    with storage.engine.begin() as connection:
+        games = connection.exec_driver_sql("SELECT count(*) FROM games").scalar()
+    storage.close()
+    assert len(rematches) == 50 and games == 100
+
+
+def listeners_of(storage: Storage, server: Server) -> list[tuple[int, float]]:
+    """The pid and start (seconds) of each connection listening for `server`."""
+    with storage.engine.begin() as connection:
+        return [
+            (row[0], row[1])
+            for row in connection.exec_driver_sql(
+                "SELECT pid, extract(epoch FROM backend_start) FROM pg_stat_activity "
+                "WHERE application_name LIKE %(name)s AND starts_with(query, 'LISTEN')",
+                {"name": f"damero-{server.process.pid}-%"},
+            )
+        ]
+
+
+def test_a_server_whose_listening_connection_was_cut_answers_nothing_stale(
+    servers: Any, database: str
+) -> None:
+    """A has read a game without watching it, and watches an open one; its listening connection is
+    cut, and meanwhile a move is made and the open seat taken through B. The seat's holder is
+    seated at once on A, and once A listens again, it reads every game it holds again: what it
+    answers about either is current."""
+    a, b = servers(), servers()
+    storage = Storage(database)
+    in_the_gap = 0
+    for _ in range(3):
+        game_id, x_token, _ = friends(b)
+        offered = create(b, game="tictactoe", mode="open")
+        record = f"{a.base}/api/games/{game_id}/record"
+        with join(b, game_id, x_token) as x, join(a, offered["id"]) as watcher:
+            version = receive(x)["version"]
+            receive(watcher)
+            assert urllib.request.urlopen(record, timeout=30).read().decode().count("\n") == 2
+            ((listener, _),) = listeners_of(storage, a)
+            with storage.engine.begin() as connection:
+                connection.exec_driver_sql(f"SELECT pg_terminate_backend({listener})")
+            # Meanwhile, on B: X moves, and someone takes the open seat, whose page opens on A.
+            move(x, "5", version)
+            state_at(x, version + 1)
+            request = urllib.request.Request(f"{b.base}/api/games/{offered['id']}/join", b"")
+            joined = json.loads(urllib.request.urlopen(request, timeout=30).read())
+            seated_at = time.time()
+            with join(a, offered["id"], joined["token"]) as newcomer:
+                first = receive(newcomer)
+                assert first["type"] == "state" and first["seat"] == ["second"], first
+            deadline = time.monotonic() + TIMEOUT
+            while not (back := [s for s in listeners_of(storage, a) if s[0] != listener]):
+                assert time.monotonic() < deadline, "A did not listen again"
+                time.sleep(0.05)
+            in_the_gap += seated_at < back[0][1]
+            lines = urllib.request.urlopen(record, timeout=30).read().decode().splitlines()
+            assert lines[2:] == ["5"]
+            assert state_at(watcher, 2)["open_seat"] is None
+            with join(b, offered["id"], joined["token"]) as newcomer:
+                assert receive(newcomer)["seat"] == ["second"]
+    storage.close()
+    assert in_the_gap >= 1, "no seat was taken while A was not listening"
+
+
+def websocket_frame(text: str) -> bytes:
+    """`text` as a client's masked WebSocket text frame (shorter than 126 bytes)."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+    return bytes([0x81, 0x80 | len(payload)]) + mask + masked
+
+
+class Flooder:
+    """A spectator's socket with a small receive buffer that never reads, and asks for the whole
+    state 60 times at once and then 20 times a second, as fast as a socket may, until the server
+    closes it."""
+
+    def __init__(self, server: Server, game_id: str) -> None:
+        self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.socket.connect(("127.0.0.1", server.port))
+        self.socket.sendall(
+            f"GET /ws/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        self.closed = threading.Event()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.flood)
+        self.thread.start()
+
+    def flood(self) -> None:
+        sync = websocket_frame(json.dumps({"type": "sync"}))
+        try:
+            self.socket.sendall(sync * 60)
+            while not self.stop.wait(1 / 20):
+                self.socket.sendall(sync)
+        except OSError:
+            self.closed.set()  # the server has cut it off
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.socket.close()
+
+
+def play_and_time(mover: ClientConnection, other: ClientConnection, state: dict[str, Any]) -> Any:
+    """Plays the first legal move on `mover`; the seconds until `other` has it, and the state."""
+    asked = time.monotonic()
+    move(mover, state["legal"][0], state["version"])
+    arrived = state_at(other, state["version"] + 1)
+    waited = time.monotonic() - asked
+    state_at(mover, state["version"] + 1)
+    return waited, arrived
+
+
+def random_moves(size: int, count: int, seed: int) -> list[str]:
+    """`count` random moves of an Othello game of `size` that does not end by then."""
+    game = find_game("othello").variant(size=size)
+    rng = random.Random(seed)
+    position, moves = game.start(), []
+    while len(moves) < count:
+        move = rng.choice(position.legal_moves())
+        moves.append(game.format_move(move))
+        position = position.play(move)
+    return moves
+
+
+def test_a_socket_that_never_reads_and_floods_sync_holds_up_no_other_players_move(
+    servers: Any,
+) -> None:
+    """Two games alike (10x10 Othello after 40 moves, whose state is 12 KB), each with X on A
+    and O on B, played move for move while a spectator of the first floods A with `sync` and
+    never reads: A's buffers for it fill in some 10 s, after which it was waited for with the
+    game's lock held. The first game's moves now wait no more than a second longer than the
+    second's, and A cuts the flooder off."""
+    a, b = servers(), servers()
+    begun = random_moves(10, 40, seed=8)
+    games = []
+    for _ in range(2):
+        body = {"game": "othello", "options": {"size": 10}, "mode": "friend", "moves": begun}
+        created = create(a, **body)
+        games.append(
+            (created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"]))
+        )
+    (flooded, fx, fo), (calm, cx, co) = games
+    with (
+        join(a, flooded, fx) as flooded_x,
+        join(b, flooded, fo) as flooded_o,
+        join(a, calm, cx) as calm_x,
+        join(b, calm, co) as calm_o,
+    ):
+        flooded_state, _, calm_state, _ = map(receive, (flooded_x, flooded_o, calm_x, calm_o))
+        players = {"first": (flooded_x, flooded_o), "second": (flooded_o, flooded_x)}
+        calm_players = {"first": (calm_x, calm_o), "second": (calm_o, calm_x)}
+        flooder = Flooder(a, flooded)
+        waits: dict[str, list[float]] = {"flooded": [], "calm": []}
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            after = 0  # moves played once the flooder was cut off
+            while after < 2 and time.monotonic() < deadline and not flooded_state["over"]:
+                waited, flooded_state = play_and_time(
+                    *players[flooded_state["turn"]], flooded_state
+                )
+                waits["flooded"].append(waited)
+                waited, calm_state = play_and_time(*calm_players[calm_state["turn"]], calm_state)
+                waits["calm"].append(waited)
+                after += flooder.closed.is_set()
+                time.sleep(0.4)  # the players think
+            print({name: [round(t, 3) for t in times] for name, times in waits.items()})
+            assert max(waits["flooded"]) < max(waits["calm"]) + 1.0
+            assert flooder.closed.wait(TIMEOUT), "A kept the socket that never reads"
+        finally:
+            flooder.close()

@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import replace
 
-from damero.web.storage import Change, Seat, Storage, StoredGame, hash_token
+from damero.web.storage import (
+    Attendance,
+    Attending,
+    Change,
+    Seat,
+    Storage,
+    StoredGame,
+    hash_token,
+)
 
 
 def a_game(game_id: str, *, computer: bool = False) -> StoredGame:
@@ -111,3 +120,94 @@ def test_open_games_are_the_public_unfinished_and_recent_newest_first(database_u
         "a game nobody moved in since is taken for abandoned"
     )
     storage.close()
+
+
+def test_presence_is_every_processs_pages_and_since_when_the_last_closed(database_url: str) -> None:
+    one, other = Storage(database_url), Storage(database_url)  # two processes' storages
+    one.write([a_game("game")])
+    assert one.load("game").attendance == Attendance("game")  # type: ignore[union-attr]
+    (came,) = one.write([Attending("game", 1, here=True, at=10.0)])
+    assert came == Attendance("game", (False, True), (None, None), 1)
+    (also,) = other.write([Attending("game", 1, here=True, at=11.0)])
+    (left,) = one.write([Attending("game", 1, here=False, at=12.0)])
+    assert also == Attendance("game", (False, True), (None, None), 2)
+    assert left == Attendance("game", (False, True), (None, None), 3), "the other's page is open"
+    (gone,) = other.write([Attending("game", 1, here=False, at=13.0)])
+    assert gone == Attendance("game", (False, False), (None, 13.0), 4)
+    assert one.load("game").attendance == gone  # type: ignore[union-attr]
+    for storage in (one, other):
+        storage.close()
+
+
+def test_a_claim_goes_in_only_while_the_other_is_still_away(database_url: str) -> None:
+    storage = Storage(database_url)
+    storage.write([a_game("game")])
+    storage.write(
+        [Attending("game", 1, here=True, at=1.0), Attending("game", 1, here=False, at=2.0)]
+    )
+    too_soon = Change("game", 1, 0, (), True, gone=(1, 1.5))
+    claim = Change("game", 1, 0, (), True, gone=(1, 2.5))
+    assert storage.write([too_soon]) == [False]
+    storage.write([Attending("game", 1, here=True, at=3.0)])
+    assert storage.write([claim]) == [False], "the other came back"
+    storage.write([Attending("game", 1, here=False, at=2.0)])
+    assert storage.write([claim]) == [True]
+    storage.close()
+
+
+def test_a_rematch_is_stored_with_its_change_or_not_at_all(database_url: str) -> None:
+    storage = Storage(database_url)
+    storage.write([a_game("game")])
+    agreed = Change("game", 1, 0, (), True, rematch=a_game("next"))
+    assert storage.write([agreed, agreed]) == [True, False]
+    assert storage.load("next") is not None
+    assert storage.write([Change("game", 1, 0, (), True, rematch=a_game("other"))]) == [False]
+    assert storage.load("other") is None
+    storage.close()
+
+
+def connections_of(storage: Storage, process_key: str) -> int:
+    with storage.engine.begin() as connection:
+        return int(
+            connection.exec_driver_sql(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = %(key)s",
+                {"key": process_key},
+            ).scalar_one()
+        )
+
+
+def test_the_pages_of_a_process_gone_are_taken_away(database_url: str) -> None:
+    gone, alive = Storage(database_url), Storage(database_url)
+    gone.write([a_game("game")])
+    gone.write([Attending("game", 0, here=True, at=1.0)])
+    gone.close()  # its connections end, as a process's do when it dies
+    if not alive.is_shared:
+        alive.write([Attending("game", 1, here=True, at=1.0)])  # SQLite: only this one lives
+    deadline = time.monotonic() + 60
+    while alive.is_shared and connections_of(alive, gone.process_key):
+        assert time.monotonic() < deadline, "PostgreSQL kept the closed connections"
+        time.sleep(0.05)
+    (taken,) = alive.forget_dead_pages(now=7.0)
+    assert taken.here[0] is False and taken.gone_since[0] == 7.0
+    assert alive.forget_dead_pages(now=8.0) == []
+    alive.close()
+
+
+def test_a_database_from_before_presence_is_migrated_and_keeps_its_games(
+    database_url: str,
+) -> None:
+    storage = Storage(database_url)
+    storage.write([a_game("old")])
+    with storage.engine.begin() as connection:  # back to the schema before presence
+        connection.exec_driver_sql("DROP TABLE presence")
+        for column in ("first_gone", "second_gone", "attendance"):
+            connection.exec_driver_sql(f"ALTER TABLE games DROP COLUMN {column}")
+        connection.exec_driver_sql("UPDATE damero_schema SET version = 2")
+    storage.close()
+    again = Storage(database_url)
+    stored = again.load("old")
+    assert stored is not None and stored.version == 1 and stored.attendance == Attendance("old")
+    assert again.write([Attending("old", 0, here=True, at=1.0)]) == [
+        Attendance("old", (True, False), (None, None), 1)
+    ]
+    again.close()

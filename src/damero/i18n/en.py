@@ -152,6 +152,12 @@ MESSAGES: dict[str, str] = {
     "game.over": "The game is over.",
     "web.cannot_undo": "There is no move of yours to take back here.",
     "web.no_hint": "There is no move to suggest here.",
+    "web.hint_in_play": (
+        "No hints in a game between two people while it is being played: ask again once it is over."
+    ),
+    "web.join_over": "This game is over: nobody can join it any more.",
+    "web.no_one_to_ask": "There is nobody here to answer that offer.",
+    "game.rematch_begun": "The rematch has begun already.",
     "web.flood": "Too many messages at once: wait a moment and try again.",
     "web.too_long": "That message is too long (more than {limit} characters).",
     "web.too_large": "That file is too large (more than {limit} KB).",

@@ -157,6 +157,13 @@ MESSAGES: dict[str, str] = {
     "game.over": "La partida ha terminado.",
     "web.cannot_undo": "Aquí no hay ninguna jugada suya que deshacer.",
     "web.no_hint": "Aquí no hay ninguna jugada que sugerir.",
+    "web.hint_in_play": (
+        "No hay pistas en una partida entre dos personas mientras se juega: pídala de nuevo "
+        "cuando termine."
+    ),
+    "web.join_over": "Esta partida ha terminado: ya nadie puede unirse a ella.",
+    "web.no_one_to_ask": "Aquí no hay nadie que pueda responder a esa oferta.",
+    "game.rematch_begun": "La revancha ya ha empezado.",
     "web.flood": "Demasiados mensajes a la vez: espere un momento y vuelva a intentarlo.",
     "web.too_long": "Ese mensaje es demasiado largo (más de {limit} caracteres).",
     "web.too_large": "Ese fichero es demasiado grande (más de {limit} KB).",

@@ -26,6 +26,7 @@ from damero.core import Game, Limit, Message, parse_number
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog
 from damero.records import Record
+from damero.round import Round
 from damero.web.checks import WebError
 from damero.web.limits import AddressLimit, Limits
 from damero.web.storage import DatabaseFault
@@ -138,12 +139,11 @@ async def position_analysis(request: Request, *, analyses: Analyses) -> Response
 
 
 async def game_review(
-    request: Request, *, analyses: Analyses, live_of: Callable[[str], Awaitable[Any]]
+    request: Request, *, analyses: Analyses, live_of: Callable[[str], Awaitable[Round]]
 ) -> Response:
     """`GET /api/games/{id}/analysis`: the stored game's review, what `damero review FILE --json`
-    prints for its record. Refused (403) while a game between two people is being played, to its
-    players and its spectators alike; a game on one screen or against the computer has at most
-    one person to help, who may ask for hints anyway, so its analysis favours nobody."""
+    prints for its record. Refused (403) while fair play says no (`Round.may_help`): while a game
+    between two people is being played, to its players and its spectators alike."""
     language = request.query_params.get("lang")
     try:
         live = await live_of(request.path_params["game_id"])
@@ -151,7 +151,7 @@ async def game_review(
         return error_response(error, language, 404)
     state = live.state
     try:
-        if not state.is_over and live.has_two_people:
+        if not live.may_help:
             return error_response(WebError("web.analysis_in_play"), language, 403)
         record = Record(state.game, (), state.start, state.moves)
         async with analyses.place(_address(request)):

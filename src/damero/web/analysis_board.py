@@ -42,7 +42,7 @@ from damero.web.checks import WebError
 from damero.web.limits import TokenBucket
 from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, address_of, catalog_for, close
 from damero.web.protocol import describe as describe_position
-from damero.web.rooms import SIDE_OF_NAME
+from damero.web.stored import SIDE_OF_NAME
 from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
 STEP_SECONDS = (1.0, 4.0, 15.0, 60.0)

@@ -1,15 +1,15 @@
 """The ASGI app: this process's rooms, its computer and its routes, started and stopped together.
 
-The server owns every game (docs/DESIGN.md, "The server owns every game"): a move is checked
-by the rules, committed to storage, and only then sent to every socket of the game with the
-game's new version. Each part has a module of its own: the addresses (routes), the socket's messages
-(protocol), the live games (rooms), the computer's turns and hints (computer), and the
-commits (committer) over the storage.
+The server owns every game (docs/DESIGN.md, "The server owns every game"): a request is decided
+by the round's rules (damero.round), committed to storage, and only then sent to every socket of
+the game with the game's new version. Each part has a module of its own: the addresses (routes),
+the socket's messages (protocol) and what each socket is sent (outbox), the live games (rooms),
+where the players are (presence), the computer's turns and hints (computer), the commits
+(committer) over the storage, and every timer (scheduler).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
@@ -17,14 +17,16 @@ from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from damero.round import ABANDON_SECONDS
 from damero.web.accounts import HASHER, Accounts
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
 from damero.web.players import PlayerRoutes
-from damero.web.rooms import ABANDON_SECONDS, Rooms
+from damero.web.rooms import Rooms
 from damero.web.routes import Routes
+from damero.web.scheduler import Scheduler
 from damero.web.sessions import SameOrigin
-from damero.web.storage import DatabaseFault, Storage
+from damero.web.storage import Storage
 
 SWEEP_ACCOUNTS_SECONDS = 3600.0
 """How often ended sessions and old log-in attempts are forgotten."""
@@ -43,26 +45,24 @@ def create_app(
     by the process that took it is taken over by another, looked for every `sweep_seconds`
     (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
     two people lets the other claim it; passwords are hashed by `hasher`."""
-    rooms = Rooms(storage, abandon_seconds=abandon_seconds)
+    scheduler = Scheduler()
+    rooms = Rooms(storage, scheduler=scheduler, abandon_seconds=abandon_seconds)
     computer = ComputerTurns(
         rooms, claim_seconds=claim_seconds, sweep_seconds=sweep_seconds, limits=limits
     )
+    rounds = computer.sweep_seconds
 
     accounts = Accounts(storage, limits=limits, hasher=hasher)
-
-    async def sweep_accounts() -> None:
-        while True:
-            with contextlib.suppress(DatabaseFault):
-                await accounts.sweep()
-            await asyncio.sleep(SWEEP_ACCOUNTS_SECONDS)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.start()
-        computer.start()
-        sweeping = asyncio.get_running_loop().create_task(sweep_accounts())
+        await computer.start()
+        scheduler.every(rounds, lambda: rooms.sweep_flags(rounds))
+        scheduler.every(rounds, rooms.presences.sweep)
+        scheduler.every(SWEEP_ACCOUNTS_SECONDS, accounts.sweep)
         yield
-        sweeping.cancel()
+        scheduler.close()
         computer.close()
         routes.analyses.close()
         routes.live_analyses.close()

@@ -24,7 +24,7 @@ from typing import Any
 
 from damero.core import Board, Game, PieceKind, Side
 from damero.i18n import Catalog
-from damero.web.rooms import SEAT_NAMES, SIDES, side_name
+from damero.web.stored import SEAT_NAMES, side_name
 
 
 def board_json(
@@ -89,7 +89,7 @@ def piece_kind_json(kind: PieceKind, catalog: Catalog) -> dict[str, object]:
 
 def sides_json(game: Game[Any, Any], catalog: Catalog) -> dict[str, str]:
     """Each seat's side in the game's words ('the mouse', 'X')."""
-    return {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in SIDES}
+    return {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in Side}
 
 
 def _vacated(before: Board, after: Board) -> list[tuple[int, int]]:

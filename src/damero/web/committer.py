@@ -7,34 +7,46 @@ import asyncio
 
 from anyio import to_thread
 
-from damero.web.storage import Change, DatabaseFault, Storage, StoredGame
+from damero.web.storage import Attendance, Attending, Change, DatabaseFault, Item, Storage
+
+Stored = bool | Attendance | None
+"""What a write gives for one item: whether a change or a new game went in, where a game's
+players are after a page opened or closed."""
 
 
 class GroupCommitter:
-    """While one transaction is being synced to the disk, the next changes wait and then go in one
-    transaction of their own. Each caller still hears only once its own change is durable; and one
+    """While one transaction is being synced to the disk, the next writes wait and then go in one
+    transaction of their own. Each caller still hears only once its own write is durable; and one
     writer at a time never waits on SQLite's lock."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.waiting: list[tuple[Change | StoredGame, asyncio.Future[bool]]] = []
+        self.waiting: list[tuple[Item, asyncio.Future[Stored]]] = []
         self.writer: asyncio.Task[None] | None = None
 
-    async def commit(self, change: Change | StoredGame) -> bool:
-        """True once `change` (or a new game) is stored; False if its game had moved on."""
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.waiting.append((change, done))
+    async def commit(self, item: Change | Item) -> bool:
+        """True once a change (or a new game) is stored; False if its game had moved on."""
+        assert not isinstance(item, Attending)
+        return bool(await self._write(item))
+
+    async def attend(self, item: Attending) -> Attendance | None:
+        """Where the game's players are once `item` is stored; None if there is no such game."""
+        stored = await self._write(item)
+        assert stored is None or isinstance(stored, Attendance)
+        return stored
+
+    async def _write(self, item: Item) -> Stored:
+        done: asyncio.Future[Stored] = asyncio.get_running_loop().create_future()
+        self.waiting.append((item, done))
         if self.writer is None or self.writer.done():
-            self.writer = asyncio.get_running_loop().create_task(self._write())
+            self.writer = asyncio.get_running_loop().create_task(self._write_waiting())
         return await done
 
-    async def _write(self) -> None:
+    async def _write_waiting(self) -> None:
         while self.waiting:
             batch, self.waiting = self.waiting, []
             try:
-                results = await to_thread.run_sync(
-                    self.storage.write, [change for change, _ in batch]
-                )
+                results = await to_thread.run_sync(self.storage.write, [item for item, _ in batch])
             except DatabaseFault as fault:
                 for _, done in batch:
                     if not done.done():

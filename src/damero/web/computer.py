@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
-import logging
 import random
 import time
 from typing import Any, Protocol
@@ -22,9 +21,10 @@ from damero.core import Limit, Side, describe_value
 from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.players import THINKING, computer_player
+from damero.round import Computer, Hint, Move, Person, Round
 from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
-from damero.web.rooms import LiveGame, Rooms
+from damero.web.rooms import Rooms
 from damero.web.storage import DatabaseFault
 from damero.web.workers import THREADS_PER_THINK, Workers
 
@@ -33,7 +33,6 @@ CLAIM_SECONDS = 30.0
 it run out."""
 ON_ONE_THREAD = dataclasses.replace(THINKING, threads=THREADS_PER_THINK)
 """A computer's think: its usual time, on one thread."""
-LOG = logging.getLogger("damero.web")
 
 
 class Asker(Protocol):
@@ -50,9 +49,9 @@ class Asker(Protocol):
 
     hinting: bool
 
-    async def send(self, message: dict[str, object]) -> None: ...
+    def send(self, message: dict[str, object]) -> None: ...
 
-    async def refuse(self, error: DameroError) -> None: ...
+    def refuse(self, error: DameroError) -> None: ...
 
 
 class ComputerTurns:
@@ -82,7 +81,7 @@ class ComputerTurns:
         )
         rooms.changed.append(self.start_thinking)
 
-    def start_thinking(self, live: LiveGame) -> None:
+    def start_thinking(self, live: Round) -> None:
         """Starts the computer's think if it is to move; a think for an older version (the game
         was taken back meanwhile) is stopped. The think runs off the event loop."""
         running = self.thinking.get(live.id)
@@ -115,12 +114,16 @@ class ComputerTurns:
                 state.game, level=level, rng=self.rng, limit=ON_ONE_THREAD, clock=time.monotonic
             )
             move = await self.workers.think(functools.partial(player.choose, state.position))
-            async with self.rooms.locks[game_id]:
-                live = await self.rooms.get(game_id)
-                if live.version != version:
-                    return
-                now = time.time()
-                await self.rooms.commit(live, live.state.play(move, now=now), now=now)
+            side = state.side_to_move
+            assert side is not None
+            # The computer's move is decided as a person's is: its turn, its clock, its version.
+            await self.rooms.act(
+                game_id,
+                version,
+                Computer(side),
+                Move(state.game.format_move(move)),
+                now=time.time(),
+            )
         except DameroError:
             if claimed:
                 self.unreleased.add((game_id, version))
@@ -141,43 +144,21 @@ class ComputerTurns:
                 self.unreleased.discard((game_id, version))
 
     async def sweep(self) -> None:
-        """At a start and then from time to time: the computer takes up every game where it is to
-        move and no live process holds its turn, and every game whose clock ran out with nobody
-        watching it here ends on time. A database fault skips one sweep; the next tries again."""
-        if not self.storage.is_shared:
-            # The only process of its database: every claim was a dead predecessor's.
-            with contextlib.suppress(DatabaseFault):
-                await to_thread.run_sync(self.storage.release_every_claim)
-        while True:
-            try:
-                await self._sweep_once()
-            except DatabaseFault:
-                pass  # logged where it happened; the database may be back by the next sweep
-            except Exception:
-                LOG.exception("the sweep for the computer's turns failed; it goes on")
-            await asyncio.sleep(self.sweep_seconds)
-
-    async def _sweep_once(self) -> None:
+        """A round, at a start and then from time to time: the computer takes up every game where
+        it is to move and no live process holds its turn."""
         await self._release_claims()
         for game_id in await to_thread.run_sync(
             functools.partial(self.storage.unclaimed_with_computer, now=time.time())
         ):
-            self.rooms.forget(game_id)  # read it afresh: another process may have moved it
             with contextlib.suppress(WebError):
-                self.start_thinking(await self.rooms.get(game_id))
-        for game_id in await to_thread.run_sync(
-            functools.partial(self.storage.falling, now=time.time())
-        ):
-            self.rooms.forget(game_id)
-            await self.rooms.flag(game_id)
+                self.start_thinking(await self.rooms.read(game_id))
 
     async def hint(self, asker: Asker, game_id: str) -> None:
-        """Starts thinking of the best move for the asker's side; its answer comes when it is
-        ready, and the socket's other messages go on meanwhile. One hint at a time a socket, a few
-        a minute an address, on the hints' own threads and shortened when they are busy."""
-        live = await self.rooms.get(game_id)
-        if not asker.sides or live.state.is_over:
-            raise WebError("web.no_hint")
+        """Starts thinking of the best move for the asker's side, if the round allows it (fair
+        play); its answer comes when it is ready, and the socket's other messages go on
+        meanwhile. One hint at a time a socket, a few a minute an address, on the hints' own
+        threads and shortened when they are busy."""
+        live = await self.rooms.act(game_id, None, Person(asker.sides), Hint(), now=time.time())
         if asker.hinting:
             raise WebError("web.hint_pending")
         self.hints.take(asker.address)
@@ -186,7 +167,7 @@ class ComputerTurns:
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
 
-    async def _hint(self, asker: Asker, live: LiveGame) -> None:
+    async def _hint(self, asker: Asker, live: Round) -> None:
         game, position = live.state.game, live.state.position
 
         def analyse(limit: Limit) -> list[tuple[Any, Any]]:
@@ -197,14 +178,14 @@ class ComputerTurns:
             if not values:
                 raise WebError("web.no_hint")
         except DameroError as error:
-            await asker.refuse(error)
+            asker.refuse(error)
             return
         finally:
             asker.hinting = False
         move, value = values[0]
         meaning = asker.catalog.say(describe_value(game, value, position.side_to_move))
         text = game.format_move(move)
-        await asker.send(
+        asker.send(
             {
                 "type": "hint",
                 "version": live.version,
@@ -213,11 +194,16 @@ class ComputerTurns:
             }
         )
 
-    def start(self) -> None:
-        self.sweeper = asyncio.get_running_loop().create_task(self.sweep())
+    async def start(self) -> None:
+        """Plays the computer's turns from now on: on SQLite, the only process of its database,
+        every claim was a dead predecessor's and is given back at once; then the sweep comes
+        every `sweep_seconds`."""
+        if not self.storage.is_shared:
+            with contextlib.suppress(DatabaseFault):
+                await to_thread.run_sync(self.storage.release_every_claim)
+        self.rooms.scheduler.every(self.sweep_seconds, self.sweep)
 
     def close(self) -> None:
-        self.sweeper.cancel()
         for task in [*self.thinking.values(), *self.hint_tasks]:
             task.cancel()
         self.workers.close()

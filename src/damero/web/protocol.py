@@ -1,10 +1,11 @@
-"""The socket protocol: the messages a page sends (parsed in one place into typed values, every
-refusal a catalogue message) and the states it is sent, and the loop that serves one socket.
+"""The socket protocol: the messages a page sends (parsed in one place into the round's requests,
+every refusal a catalogue message) and the states it is sent, and the loop that serves one socket.
 
 A socket that (re)connects is sent the whole state at the version held, so a reload or a dropped
-socket never skips or repeats a move; every state carries the game's version, and a move or an
-undo names the version it was made at. After that, a socket that asks for events is sent what
-each change did (`event_message`), built at a cost that does not grow with the game's length.
+socket never skips or repeats a move; every state carries the game's version, and a request names
+the version it was made at. After that, a socket that asks for events is sent what each change
+did (`event_message`), built at a cost that does not grow with the game's length. What a socket is
+sent waits in its own queue (web/outbox.py), so no socket waits for another.
 """
 
 from __future__ import annotations
@@ -16,28 +17,38 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damero.core import Game, Message, Side
 from damero.errors import DameroError
 from damero.i18n import LANGUAGES, Catalog
-from damero.progress import Ending, GameInProgress, Result
+from damero.progress import GameInProgress
 from damero.records import Record
+from damero.round import (
+    CLAIMS,
+    OFFERS,
+    Claim,
+    Decline,
+    Draw,
+    Hint,
+    Move,
+    Person,
+    Rematch,
+    Request,
+    Resign,
+    Round,
+    Undo,
+)
 from damero.web import checks
 from damero.web.boards import board_json, sides_json
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.limits import TokenBucket
-from damero.web.rooms import (
-    SEAT_NAMES,
-    SIDES,
-    LiveGame,
-    Presence,
-    Rooms,
-    player_move,
-    side_name,
-)
-from damero.web.storage import Change, DatabaseFault
+from damero.web.outbox import Outbox
+from damero.web.rooms import Rooms, Seen
+from damero.web.storage import Change, DatabaseFault, hash_token
+from damero.web.stored import SEAT_NAMES, side_name
 
 MAX_MESSAGE = 2_000
 """The longest message read, in characters; every real message is far shorter."""
@@ -52,64 +63,12 @@ def catalog_for(language: object) -> Catalog:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """`{"type": "move", "version": 7, "move": "3 4"}`: the move a player typed, at the version
-    it saw."""
+class Asked:
+    """A request to the round, at the version its sender saw (None: whatever the version, for a
+    hint)."""
 
-    version: int
-    move: str
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """`{"type": "undo", "version": 7}`: take back the last move; between two people, ask the
-    other, or accept the other's request."""
-
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """`{"type": "resign", "version": 7}`."""
-
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """`{"type": "draw", "version": 7}`: offer a draw, or accept the other's offer."""
-
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """`{"type": "decline", "version": 7, "offer": "draw"}`: say no to the other's offer of a
-    draw, a take-back or a rematch."""
-
-    version: int
-    offer: str
-
-
-@dataclass(frozen=True, slots=True)
-class Rematch:
-    """`{"type": "rematch", "version": 7}`: ask for a rematch once the game is over, or accept."""
-
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """`{"type": "claim", "version": 7, "result": "win"}`: end a game the other player has left
-    for long enough, as a win or a draw."""
-
-    version: int
-    result: str
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """`{"type": "hint"}`: the best move for the sender's side, answered when thought of."""
+    version: int | None
+    request: Request
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +78,24 @@ class Sync:
     language: str | None
 
 
-Incoming = Move | Undo | Resign | Draw | Decline | Rematch | Claim | Hint | Sync
-OFFERS = ("draw", "undo", "rematch")
-CLAIMS = ("win", "draw")
+Incoming = Asked | Sync
+PLAIN: dict[str, Request] = {
+    "undo": Undo(),
+    "resign": Resign(),
+    "draw": Draw(),
+    "rematch": Rematch(),
+}
 
 
 def parse_message(text: str | None) -> Incoming:
-    """The message a socket sent; WebError saying what is wrong with it."""
+    """The message a socket sent; WebError saying what is wrong with it. Every message but
+    `hint` and `sync` names the version it was made at:
+
+    `{"type": "move", "version": 7, "move": "3 4"}`, `{"type": "undo" | "resign" | "draw" |
+    "rematch", "version": 7}`, `{"type": "decline", "version": 7, "offer": "draw"}` (one of
+    OFFERS), `{"type": "claim", "version": 7, "result": "win"}` (one of CLAIMS),
+    `{"type": "hint"}`, `{"type": "sync", "lang": "es"}`.
+    """
     if text is None:
         raise WebError("web.bad_message")
     if len(text) > MAX_MESSAGE:
@@ -133,28 +103,22 @@ def parse_message(text: str | None) -> Incoming:
     message = checks.json_object(text)
     kind = message.get("type")
     if kind == "hint":
-        return Hint()
+        return Asked(None, Hint())
     if kind == "sync":
         language = message.get("lang")
         return Sync(language if isinstance(language, str) else None)
-    if kind not in ("move", "undo", "resign", "draw", "decline", "rematch", "claim"):
+    if kind not in ("move", "decline", "claim", *PLAIN):
         raise WebError("web.bad_message")
     version = checks.field(message, "version", int)
     if kind == "move":
-        return Move(version, checks.field(message, "move", str))
+        return Asked(version, Move(checks.field(message, "move", str)))
     if kind in ("decline", "claim"):
         name, allowed = ("offer", OFFERS) if kind == "decline" else ("result", CLAIMS)
         word = checks.field(message, name, str)
         if word not in allowed:
             raise WebError("web.bad_word", name=name, allowed=", ".join(allowed))
-        return Decline(version, word) if kind == "decline" else Claim(version, word)
-    plain: dict[str, type[Undo | Resign | Draw | Rematch]] = {
-        "undo": Undo,
-        "resign": Resign,
-        "draw": Draw,
-        "rematch": Rematch,
-    }
-    return plain[kind](version)
+        return Asked(version, Decline(word) if kind == "decline" else Claim(word))
+    return Asked(version, PLAIN[str(kind)])
 
 
 def describe(
@@ -211,7 +175,7 @@ def movers(positions: Sequence[Any]) -> list[str]:
 
 
 def whole_state(
-    live: LiveGame, shared: dict[str, object], personal: dict[str, object]
+    live: Round, shared: dict[str, object], personal: dict[str, object]
 ) -> dict[str, object]:
     """The state with its version and every move so far, of which events say what changed."""
     return {
@@ -225,7 +189,7 @@ def whole_state(
 
 
 def event_message(
-    change: Change, live: LiveGame, shared: list[list[object]], personal: list[list[object]]
+    change: Change, live: Round, shared: list[list[object]], personal: list[list[object]]
 ) -> dict[str, object]:
     """`{"type": "event", "from": 7, "version": 8, "keep": 12, "add": ["25"], "movers":
     ["first"], "set": [[path, value], ...]}`: what `change` did to the state a client holds at
@@ -267,7 +231,7 @@ def differences(old: object, new: object, path: tuple[object, ...] = ()) -> list
     return [[list(path), new]]
 
 
-def shared_view(live: LiveGame, catalog: Catalog) -> dict[str, object]:
+def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
     """What every client in `catalog`'s language is shown of a game but its moves and version:
     built again at each version, at a cost that does not grow with the game's length."""
     state = live.state
@@ -279,10 +243,11 @@ def shared_view(live: LiveGame, catalog: Catalog) -> dict[str, object]:
         "game": game.name,
         "options": live.options,
         "mode": live.mode,
-        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
+        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in Side},
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
         "thinking": state.computer_to_move is not None,
+        "analysable": live.may_help,
         "notices": [catalog.say(forced.notice) for forced in state.forced],
         "result": None
         if result is None
@@ -303,14 +268,14 @@ def shared_view(live: LiveGame, catalog: Catalog) -> dict[str, object]:
 
 
 def personal_view(
-    live: LiveGame, sides: frozenset[Side], *, token: str | None, presence: Presence
+    live: Round, sides: frozenset[Side], *, token: str | None, seen: Seen
 ) -> dict[str, object]:
     """What one client is shown of a game for its seat: its sides, what it may do, and its way
     into the rematch (`token` is its own)."""
     return {
         "seat": sorted(SEAT_NAMES[side] for side in sides),
-        "can_undo": live.can_take_back(sides) or (live.has_two_people and bool(sides)),
-        **presence_fields(presence, sides),
+        "can_undo": live.can_take_back_at_once(sides) or (live.has_two_people and bool(sides)),
+        **presence_fields(seen, sides),
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
@@ -338,21 +303,25 @@ def decided_fields(state: GameInProgress, catalog: Catalog) -> dict[str, object]
     }
 
 
-def presence_message(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
+def presence_message(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
     """`{"type": "presence", "presence": {"first": true, "second": false}, "can_claim": false}`:
-    who has the game open, and whether this client may claim it for the other's absence."""
-    return {"type": "presence", **presence_fields(presence, sides)}
+    who has the game open, on any server, and whether this client may claim it for the other's
+    absence."""
+    return {"type": "presence", **presence_fields(seen, sides)}
 
 
-def presence_fields(presence: Presence, sides: frozenset[Side]) -> dict[str, object]:
+def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
     return {
-        "presence": {SEAT_NAMES[side]: presence.present.get(side, False) for side in SIDES},
-        "can_claim": bool(sides & presence.claimable),
+        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in Side},
+        "can_claim": bool(sides & seen.claimants),
     }
 
 
-def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
-    """A record as the replay page walks it: each position as `describe` gives it."""
+def replay_document(
+    record: Record, catalog: Catalog, *, analysable: bool = True
+) -> dict[str, object]:
+    """A record as the replay page walks it: each position as `describe` gives it. A game between
+    two people still being played is not `analysable`: its replay links to no analysis."""
     game = record.game
     state = GameInProgress.replayed(game, start=record.start, moves=record.moves)
     return {
@@ -362,6 +331,7 @@ def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
         "moves": list(state.move_texts),
         "sides": sides_json(game, catalog),
         "movers": movers(state.positions),
+        "analysable": analysable,
         "frames": [
             describe(game, state.positions[: shown + 1], record.moves[:shown], catalog)
             for shown in range(len(state.positions))
@@ -373,42 +343,43 @@ def replay_document(record: Record, catalog: Catalog) -> dict[str, object]:
 class Client:
     """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
     while one is thought of. A client that applies `events` is sent what changed once it holds
-    the version before; `shown` is the version and views it was sent last."""
+    the version before; `shown` is the version and views it was sent last, `told` the presence
+    it was told last. What it is sent waits in `outbox`."""
 
     socket: WebSocket
     sides: frozenset[Side]
     catalog: Catalog
     token: str | None = None
+    outbox: Outbox = field(init=False)
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
     shown: tuple[int, dict[str, object], dict[str, object]] | None = None
+    told: dict[str, object] | None = None
+
+    def __post_init__(self) -> None:
+        self.outbox = Outbox(self.socket)
 
     @property
     def address(self) -> str:
         return address_of(self.socket)
 
-    async def send(self, message: dict[str, object]) -> None:
-        await self.send_text(as_json(message))
+    def send(self, message: dict[str, object]) -> None:
+        self.outbox.put(as_json(message))
 
-    async def send_text(self, text: str) -> None:
-        with contextlib.suppress(Exception):
-            await self.socket.send_text(text)
-
-    async def refuse(self, error: DameroError) -> None:
-        await self.send(
+    def refuse(self, error: DameroError) -> None:
+        self.send(
             {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
         )
 
-    async def notice(self, presence: Presence) -> None:
-        await self.send(presence_message(presence, self.sides))
+    def notice(self, seen: Seen) -> None:
+        fields = presence_fields(seen, self.sides)
+        if fields != self.told:
+            self.told = fields
+            self.send({"type": "presence", **fields})
 
-    async def show(
-        self,
-        live: LiveGame,
-        presence: Presence,
-        built: dict[object, Any],
-        change: Change | None = None,
+    def show(
+        self, live: Round, seen: Seen, built: dict[object, Any], change: Change | None = None
     ) -> None:
         """Sends the event of `change` if this client holds the version before it, else the
         whole state; what every client in one language and seat is sent is built once."""
@@ -416,19 +387,19 @@ class Client:
         if ("view", language) not in built:
             built["view", language] = shared_view(live, self.catalog)
         shared = built["view", language]
-        personal = personal_view(live, self.sides, token=self.token, presence=presence)
+        personal = personal_view(live, self.sides, token=self.token, seen=seen)
+        self.told = presence_fields(seen, self.sides)
         shown, self.shown = self.shown, (live.version, shared, personal)
         if self.events and change is not None and shown is not None and shown[0] == change.version:
             since = ("event", language, id(shown[1]))
             if since not in built:
                 built[since] = differences(shown[1], shared)
-            event = event_message(change, live, built[since], differences(shown[2], personal))
-            await self.send(event)
+            self.send(event_message(change, live, built[since], differences(shown[2], personal)))
             return
         key = ("state", language, self.sides)
         if key not in built:
             built[key] = as_json(whole_state(live, shared, personal))
-        await self.send_text(built[key])
+        self.outbox.put(built[key])
 
 
 def as_json(message: dict[str, object]) -> str:
@@ -449,92 +420,89 @@ async def close(socket: WebSocket, code: int) -> None:
 
 
 async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSocket) -> None:
-    """One socket from its opening to its end: the state first, then its messages in turn."""
+    """One socket from its opening to its end: the state first, then its messages in turn, while
+    a task of its own sends what it is sent. A socket given up on for not reading is ended."""
     try:
         await websocket.accept()
     except (WebSocketDisconnect, RuntimeError, OSError):
         return  # the client left before it was answered
     game_id = websocket.path_params["game_id"]
     catalog = catalog_for(websocket.query_params.get("lang"))
+    token = websocket.query_params.get("token")
+    key = hash_token(token) if token else None
     try:
         live = await rooms.get(game_id)
+        if key is not None and not live.sides_held(key):
+            live = await rooms.read(game_id)  # a seat taken through another server meanwhile
     except DameroError as error:
-        await Client(websocket, frozenset(), catalog).refuse(error)
+        message: dict[str, object] = {
+            "type": "error",
+            "code": error.message.key,
+            "message": catalog.say(error.message),
+        }
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await websocket.send_text(as_json(message))
         # 1011: the server could not serve it now (the page tries again); 4404: no such game.
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
-    token = websocket.query_params.get("token")
     events = websocket.query_params.get("events") == "1"
-    client = Client(websocket, live.sides_of(token), catalog, token, events=events)
+    client = Client(websocket, live.sides_held(key), catalog, token, events=events)
     if token and not client.sides:
-        await client.refuse(WebError("web.wrong_token"))
+        client.refuse(WebError("web.wrong_token"))
+    try:
+        async with anyio.create_task_group() as tasks:
+
+            async def send() -> None:
+                await client.outbox.run()
+                tasks.cancel_scope.cancel()  # the socket is closed: nothing more to read
+
+            async def read() -> None:
+                await read_socket(rooms, computer, client, game_id)
+                client.outbox.finish()  # what is queued goes out, then the socket closes
+
+            tasks.start_soon(send)
+            tasks.start_soon(read)
+    finally:
+        rooms.leave(game_id, client)
+
+
+async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str) -> None:
+    """The socket's messages in turn, until its client leaves."""
     try:
         await rooms.watch(game_id, client)
-        if rooms.storage.is_shared:
-            # A change another process made while this socket was joining was not heard for
-            # it: read the game again now that it listens (a newer version is sent on).
-            await rooms.reload(game_id, 0)
         while True:
-            received = await websocket.receive()
+            received = await client.socket.receive()
             if received["type"] == "websocket.disconnect":
-                break
+                return
             try:
                 if not client.messages.take():
                     raise WebError("web.flood")
                 await handle(rooms, computer, client, game_id, parse_message(received.get("text")))
             except DameroError as error:
-                await client.refuse(error)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        rooms.leave(game_id, client)
+                client.refuse(error)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client left
+    except DameroError as error:
+        client.refuse(error)  # the game could not be read: the page tries again
 
 
 async def handle(
     rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
 ) -> None:
-    """One message from a socket, its time taken as it arrives. A change the database could not
-    store is refused saying so and why: nothing of it was kept, and the player may send it
-    again."""
+    """One message from a socket, its time taken as it arrives (whether its seat may ask it at
+    all is checked before anything is read). A change the database could not store is refused
+    saying so and why: nothing of it was kept, and the player may send it again."""
     now = time.time()
-    sides = client.sides
-    match message:
-        case Hint():
-            await computer.hint(client, game_id)
-        case Sync(language):
-            if language is not None:
-                client.catalog = catalog_for(language)
-            await client.show(await rooms.get(game_id), rooms.presence(game_id), {})
-        case Rematch(version):
-            await rooms.rematch(game_id, version, sides)
-        case Move() | Undo() | Resign() | Draw() | Decline() | Claim():
-
-            def act(live: LiveGame) -> GameInProgress:
-                """What the message does to the game, as the room holds it under its lock."""
-                if isinstance(message, Move):
-                    return player_move(live, sides=sides, text=message.move, now=now)
-                state, side = live.state, live.acting_side(sides)
-                match message:
-                    case Undo() if live.has_two_people:
-                        return state.ask_take_back(side, now=now)
-                    case Undo():
-                        if not live.can_take_back(sides):
-                            raise WebError("web.cannot_undo")
-                        return state.take_back(now=now)
-                    case Resign():
-                        return state.resign(side, now=now)
-                    case Draw():
-                        return state.offer_draw(side, now=now)
-                    case Decline(_, offer):
-                        return state.decline(side, offer)
-                    case Claim(_, result):
-                        if side not in rooms.presence(game_id).claimable:
-                            raise WebError("web.cannot_claim")
-                        winner = side if result == "win" else None
-                        return state.with_result(Result(winner, Ending.ABANDONED), now=now)
-                raise WebError("web.bad_message")
-
-            try:
-                await rooms.change(game_id, message.version, act, now=now)
-            except DatabaseFault as fault:
-                raise WebError("web.not_saved", why=fault.why) from None
+    if isinstance(message, Sync):
+        if message.language is not None:
+            client.catalog = catalog_for(message.language)
+        live = await rooms.get(game_id)
+        client.show(live, rooms.seen(live), {})
+        return
+    if isinstance(message.request, Hint):
+        await computer.hint(client, game_id)
+        return
+    try:
+        await rooms.act(game_id, message.version, Person(client.sides), message.request, now=now)
+    except DatabaseFault as fault:
+        raise WebError("web.not_saved", why=fault.why) from None

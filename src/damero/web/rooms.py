@@ -1,658 +1,411 @@
-"""The live games of this process, one room each: the game in progress at its version, the sockets
-watching it, and the rule that a change is committed before anyone hears of it.
+"""The live games of this process, one room each: the round at its version, the lock that makes its
+changes one at a time, the commit that makes each durable before anyone hears of it, and the
+broadcast to the sockets watching it. What a request may do is the round's to decide
+(damero.round); where the players are is the presence's (web/presence.py).
 
-A room changes only under its lock and only by committing a new version over the one it holds;
-another process's commit, heard through the storage, replaces the room's game and is shown to
-its sockets (docs/DESIGN.md, "A click in the browser").
+A room holds its game only while a socket here watches it; every other read goes to the
+database. Another process's commit, heard through the storage's notices, is followed here. While
+the listening connection is down, and for every game read before it came back, nothing held is
+trusted: each is read again before anything is answered from it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import secrets
 import time
-from collections import defaultdict
-from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from anyio import to_thread
 
-from damero.core import Game, Message, Side
+from damero.core import Side
 from damero.errors import DameroError
-from damero.progress import NO_OFFERS, Clock, Ending, GameInProgress, Offers, Result, Seat
-from damero.registry import find_game
+from damero.round import (
+    ABANDON_SECONDS,
+    ARBITER,
+    Actor,
+    Decision,
+    Flag,
+    Refused,
+    Request,
+    Round,
+    claimants,
+    decide,
+    seat_refusal,
+)
 from damero.web.checks import WebError
 from damero.web.committer import GroupCommitter
-from damero.web.storage import Change, DatabaseFault, Storage, StoredGame, hash_token
-from damero.web.storage import Seat as StoredSeat
-
-SIDES = (Side.FIRST, Side.SECOND)
-ABANDON_SECONDS = 300.0
-"""How long a player may be gone from a game between two people before the other may claim it."""
-MODES = ("local", "computer", "friend", "open")
-
-
-def game_of(name: object, options: object) -> Game[Any, Any]:
-    """The game called `name` with `options`; WebError for an unknown game or option."""
-    try:
-        game = find_game(str(name))
-    except KeyError:
-        raise WebError("web.unknown_game", name=str(name)[:40]) from None
-    if not isinstance(options, Mapping) or any(
-        key not in game.options or type(value) is not int or value not in game.options[key]
-        for key, value in options.items()
-    ):
-        raise WebError("web.bad_options", game=game.name)
-    return game.variant(**options)
-
-
-def parse_moves(game: Game[Any, Any], start: Any, texts: Sequence[object]) -> tuple[Any, ...]:
-    """The moves `texts` name, played from `start`; WebError naming the first that is refused."""
-    position, moves = start, []
-    for number, text in enumerate(texts, start=1):
-        if not isinstance(text, str) or len(text) > 64:
-            raise WebError("web.bad_move_list", number=number)
-        try:
-            move = game.parse_move(position, text)
-            position = position.play(move)
-        except DameroError as error:
-            raise WebError("web.bad_move_in_list", number=number, reason=error.message) from None
-        moves.append(move)
-    return tuple(moves)
-
-
-SEAT_NAMES = {Side.FIRST: "first", Side.SECOND: "second"}
-SIDE_OF_NAME = {name: side for side, name in SEAT_NAMES.items()}
-
-
-def side_name(side: Side | None) -> str | None:
-    return None if side is None else SEAT_NAMES[side]
-
-
-def format_round(state: GameInProgress, next_game: str | None) -> str:
-    """What the players and the clock added to a game's moves, as stored: its result if they
-    gave it, the offers standing, the clock, and the rematch's game."""
-    decided, offers, clock = state.decided, state.offers, state.clock
-    return json.dumps(
-        {
-            "result": None
-            if decided is None
-            else {"winner": side_name(decided.winner), "reason": decided.ending.value},
-            "offers": {
-                "draw": side_name(offers.draw),
-                "undo": side_name(offers.undo),
-                "rematch": side_name(offers.rematch),
-            },
-            "clock": None
-            if clock is None
-            else {
-                "initial": clock.initial,
-                "increment": clock.increment,
-                "left": list(clock.left),
-                "running": side_name(clock.running),
-                "since": clock.since,
-            },
-            "next": next_game,
-        },
-        sort_keys=True,
-    )
-
-
-def parse_round(state: GameInProgress, text: str | None) -> tuple[GameInProgress, str | None]:
-    """`state` with the round `format_round` wrote, and the rematch's game."""
-    if not text:
-        return state, None
-    stored = json.loads(text)
-    result, offers, clock = stored["result"], stored["offers"], stored["clock"]
-    return replace(
-        state,
-        decided=None
-        if result is None
-        else Result(SIDE_OF_NAME.get(result["winner"]), Ending(result["reason"])),
-        offers=Offers(*(SIDE_OF_NAME.get(offers[name]) for name in ("draw", "undo", "rematch"))),
-        clock=None
-        if clock is None
-        else Clock(
-            clock["initial"],
-            clock["increment"],
-            (clock["left"][0], clock["left"][1]),
-            SIDE_OF_NAME.get(clock["running"]),
-            clock["since"],
-        ),
-    ), stored["next"]
+from damero.web.presence import Presences
+from damero.web.scheduler import Scheduler, Work
+from damero.web.storage import (
+    Attendance,
+    Change,
+    DatabaseFault,
+    Notice,
+    Pointer,
+    Storage,
+)
+from damero.web.stored import change_of, followed, is_game_id, round_of, stored_of
 
 
 @dataclass(frozen=True, slots=True)
-class LiveGame:
-    """A game as a room holds it: the game in progress, the hashed token of each side's person
-    (None for the computer's side, and for an open seat nobody took yet), how it was offered
-    (`mode`), and the game its rematch goes on in."""
+class Seen:
+    """What the pages of a game are told of its players: whether each has a page open anywhere,
+    and the sides that may claim the game for the other's absence."""
 
-    id: str
-    state: GameInProgress
-    tokens: tuple[str | None, str | None]
-    created: float
-    mode: str = "local"
-    next_game: str | None = None
-
-    @classmethod
-    def from_stored(cls, stored: StoredGame) -> LiveGame:
-        game = game_of(stored.game, stored.options)
-        start = game.parse_position(stored.start)
-        first, second = (Seat(seat.level) for seat in stored.seats)
-        state = GameInProgress.replayed(
-            game,
-            start=start,
-            moves=parse_moves(game, start, stored.moves),
-            seats=(first, second),
-            version=stored.version,
-        )
-        state, next_game = parse_round(state, stored.round)
-        tokens = (stored.seats[0].token_hash, stored.seats[1].token_hash)
-        return cls(stored.id, state, tokens, stored.created, stored.mode, next_game)
-
-    def stored(self) -> StoredGame:
-        state = self.state
-        return StoredGame(
-            id=self.id,
-            game=state.game.name,
-            options=self.options,
-            start=state.game.format_position(state.start),
-            moves=state.move_texts,
-            version=state.version,
-            finished=state.is_over,
-            seats=(
-                StoredSeat(self.tokens[0], state.seats[0].level),
-                StoredSeat(self.tokens[1], state.seats[1].level),
-            ),
-            created=self.created,
-            mode=self.mode,
-            round=format_round(state, self.next_game),
-            falls_at=None if state.clock is None else state.clock.falls_at,
-        )
-
-    @property
-    def version(self) -> int:
-        return self.state.version
-
-    @property
-    def options(self) -> dict[str, int]:
-        game = self.state.game
-        return {name: getattr(game, name) for name in game.options}
-
-    def changed_to(
-        self,
-        state: GameInProgress,
-        *,
-        now: float,
-        next_game: str | None = None,
-        joined: tuple[Side, str] | None = None,
-    ) -> tuple[LiveGame, Change]:
-        """This game moved on to `state` at `now` (its rematch in `next_game`, a seat taken by
-        `joined`'s token), and the change to commit for it."""
-        kept = min(len(self.state.moves), len(state.moves))
-        tokens = list(self.tokens)
-        if joined is not None:
-            tokens[joined[0].value] = joined[1]
-        changed = replace(
-            self,
-            state=state,
-            tokens=(tokens[0], tokens[1]),
-            next_game=next_game or self.next_game,
-        )
-        change = Change(
-            self.id,
-            version=self.version,
-            first=kept,
-            moves=tuple(map(state.game.format_move, state.moves[kept:])),
-            finished=state.is_over,
-            is_take_back=kept < len(self.state.moves),
-            round=format_round(state, changed.next_game),
-            falls_at=None if state.clock is None else state.clock.falls_at,
-            moved_at=now,
-            joined=None if joined is None else (joined[0].value, joined[1]),
-            forced=len(state.forced),
-        )
-        return changed, change
-
-    def followed(self, change: Change) -> LiveGame:
-        """This game after `change`, committed by another process over the version held here:
-        the moves it adds are parsed, never the game replayed."""
-        state = self.state.continued(
-            change.first, change.moves, version=change.version + 1, forced=change.forced
-        )
-        state, next_game = parse_round(state, change.round)
-        tokens = list(self.tokens)
-        if change.joined is not None:
-            tokens[change.joined[0]] = change.joined[1]
-        return replace(self, state=state, tokens=(tokens[0], tokens[1]), next_game=next_game)
-
-    def sides_of(self, token: str | None) -> frozenset[Side]:
-        """The sides the holder of `token` moves for; none for a spectator or a wrong token."""
-        if not token:
-            return frozenset()
-        hashed = hash_token(token)
-        return frozenset(side for side in SIDES if self.tokens[side.value] == hashed)
-
-    @property
-    def has_two_people(self) -> bool:
-        """Whether each side is a person of its own (a friend's game, an open seat): then a
-        take-back, a draw and a rematch need the other's yes."""
-        return all(seat.level is None for seat in self.state.seats) and (
-            self.tokens[0] != self.tokens[1] or None in self.tokens
-        )
-
-    @property
-    def open_seat(self) -> Side | None:
-        """The side nobody has taken yet in a game offered to anyone."""
-        for side in SIDES:
-            if self.tokens[side.value] is None and self.state.seat(side).level is None:
-                return side
-        return None
-
-    def can_take_back(self, sides: frozenset[Side]) -> bool:
-        """Undo at once is for a game without a second person: one screen, or the computer."""
-        return bool(sides) and not self.has_two_people and self.state.can_take_back
-
-    def acting_side(self, sides: frozenset[Side]) -> Side:
-        """The side a holder of `sides` speaks for: its own, or the side to move on one screen."""
-        if not sides:
-            raise WebError("web.spectator_move")
-        if len(sides) == 1:
-            return next(iter(sides))
-        side: Side = self.state.position.side_to_move
-        return side
-
-    def rematch(self, *, created: float) -> LiveGame:
-        """The next game between the same players, sides swapped: each keeps its own token, so
-        each page moves to the new game with the seat it holds."""
-        state = self.state
-        seats = (state.seats[1], state.seats[0])
-        clock = state.clock
-        if clock is not None:
-            clock = Clock.of(initial=clock.initial, increment=clock.increment)
-        fresh = GameInProgress.new(state.game, start=state.start, seats=seats, clock=clock)
-        tokens = (self.tokens[1], self.tokens[0])
-        return LiveGame(secrets.token_urlsafe(9), fresh, tokens, created, self.mode)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def new_game(
-    game: Game[Any, Any],
-    *,
-    mode: str,
-    side: Side,
-    level: int,
-    start: Any,
-    moves: Sequence[Any],
-    clock: Clock | None,
-    created: float,
-) -> tuple[LiveGame, str, str | None]:
-    """A new game and the tokens of its seats: (game, your token, the other seat's token or None).
-
-    `mode` is 'local' (one screen holds both sides), 'computer' (you play `side`), 'friend'
-    (the other seat's link goes to someone else) or 'open' (anyone may take the other seat
-    from the front page). A forced pass where the given moves stop is played at once.
-    """
-    if mode not in MODES:
-        raise WebError("web.bad_mode")
-    token = new_token()
-    other_token = new_token() if mode == "friend" else None
-    mine = hash_token(token)
-    other = hash_token(other_token) if other_token else mine if mode == "local" else None
-    computer = Seat(level) if mode == "computer" else Seat()
-    tokens: tuple[str | None, str | None] = (mine, other)
-    seats = (Seat(), computer)
-    if side is Side.SECOND:
-        tokens, seats = (other, mine), (computer, Seat())
-    state = GameInProgress.new(game, start=start, moves=moves, seats=seats, clock=clock)
-    live = LiveGame(secrets.token_urlsafe(9), state, tokens, created, mode)
-    return live, token, other_token
-
-
-Action = Callable[[LiveGame], GameInProgress]
-"""What a request does to a game: the new state, or a DameroError saying why not."""
-
-
-@dataclass(frozen=True, slots=True)
-class Presence:
-    """Whether each side's person has a page open on the game, and the sides that may claim it
-    because the other has been gone long enough."""
-
-    present: dict[Side, bool]
-    claimable: frozenset[Side] = frozenset()
+    here: tuple[bool, bool]
+    claimants: frozenset[Side] = frozenset()
 
 
 class Watcher(Protocol):
-    """A socket watching a room: it moves for `sides`, and is shown each version of the game."""
+    """A socket watching a room: it moves for `sides`, and is shown each version of the game.
+    Showing never waits for the socket: what it is sent waits in its own queue."""
 
     @property
     def sides(self) -> frozenset[Side]: ...
 
-    async def show(
-        self,
-        live: LiveGame,
-        presence: Presence,
-        built: dict[object, Any],
-        change: Change | None = None,
+    def show(
+        self, live: Round, seen: Seen, built: dict[object, Any], change: Change | None = None
     ) -> None:
         """Sends `live` as this watcher sees it, as what `change` did if the watcher was shown the
         version before it; `built` keeps what was built for others alike."""
         ...
 
-    async def notice(self, presence: Presence) -> None:
-        """Tells this watcher who has the game open now."""
+    def notice(self, seen: Seen) -> None:
+        """Tells this watcher who has the game open now, if that changed for it."""
         ...
 
 
 class Rooms:
     """The games being played in this process, their watchers, and the storage behind them.
 
-    `changed` are told of every version this process commits, after its watchers (the
+    `changed` are told of every round this process commits or creates, after its watchers (the
     computer's turns start there)."""
 
-    def __init__(self, storage: Storage, *, abandon_seconds: float = ABANDON_SECONDS) -> None:
-        self.storage = storage
-        self.abandon_seconds = abandon_seconds
-        self.gone_since: dict[tuple[str, Side], float] = {}
-        """When (on the loop's monotonic clock) a side's last page on a game closed, while none
-        is open: the wall clock may be set back or forward meanwhile."""
-        self.games: dict[str, LiveGame] = {}
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
-        self.committer = GroupCommitter(storage)
-        self.changed: list[Callable[[LiveGame], None]] = []
-        self.timers: dict[str, asyncio.TimerHandle] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    async def get(self, game_id: object) -> LiveGame:
-        """The game with this id, from memory or storage; WebError if there is none."""
-        if not isinstance(game_id, str) or len(game_id) > 32:
-            raise WebError("web.unknown_id", id=str(game_id)[:40])
-        live = self.games.get(game_id)
-        if live is None:
-            stored = await to_thread.run_sync(self.storage.load, game_id)
-            if stored is None:
-                raise WebError("web.unknown_id", id=game_id)
-            live = self.games.setdefault(game_id, LiveGame.from_stored(stored))
-            self._time(live)
-        return live
-
-    def forget(self, game_id: str) -> None:
-        """Reads the game afresh next time (another process may have moved it)."""
-        self.games.pop(game_id, None)
-
-    async def create(self, live: LiveGame) -> None:
-        await self.committer.commit(live.stored())
-        self.games[live.id] = live
-        self._tell(live)
-
-    async def current(self, game_id: str, version: int) -> LiveGame:
-        """The game, read again if a client has seen a newer version than this process holds (the
-        other process's commit has not been heard of here yet)."""
-        live = await self.get(game_id)
-        if version > live.version:
-            self.forget(game_id)
-            live = await self.get(game_id)
-        return live
-
-    async def change(self, game_id: str, version: int, change: Action, *, now: float) -> None:
-        """Commits `change(game)` over the game at `version`, then shows it to every watcher.
-
-        Under the room's lock: `change` refuses (raising DameroError) or gives the new state.
-        A player whose time ran out by `now` has lost, whatever it asked (the flag is
-        committed and the request refused)."""
-        async with self.locks[game_id]:
-            live = await self.current(game_id, version)
-            if version != live.version:
-                raise WebError("web.moved_on")
-            if await self._flag(live, now):
-                raise WebError("game.time_up")
-            await self.commit(live, change(live), now=now)
-
-    async def flag(self, game_id: str) -> None:
-        """Ends the game on time if its running clock has run out (whoever notices first)."""
-        async with self.locks[game_id]:
-            # Another process flagged it first, or the database is away: then a sweep tries again.
-            with contextlib.suppress(WebError, DatabaseFault):
-                await self._flag(await self.get(game_id), time.time())
-
-    async def _flag(self, live: LiveGame, now: float) -> bool:
-        flagged = live.state.on_time(now)
-        if flagged is live.state:
-            return False
-        await self.commit(live, flagged, now=now)
-        return True
-
-    async def commit(
+    def __init__(
         self,
-        live: LiveGame,
-        state: GameInProgress,
+        storage: Storage,
         *,
-        now: float,
-        next_game: str | None = None,
-        joined: tuple[Side, str] | None = None,
-    ) -> LiveGame:
-        """Stores `state` if `live` is still the stored version, then tells every watcher; the
-        caller holds the room's lock."""
-        changed, change = live.changed_to(state, now=now, next_game=next_game, joined=joined)
+        scheduler: Scheduler | None = None,
+        abandon_seconds: float = ABANDON_SECONDS,
+    ) -> None:
+        self.storage = storage
+        self.scheduler = scheduler or Scheduler()
+        self.abandon_seconds = abandon_seconds
+        self.committer = GroupCommitter(storage)
+        self.presences = Presences(
+            storage,
+            self.committer,
+            self.scheduler,
+            abandon_seconds=abandon_seconds,
+            told=self.tell_presence,
+        )
+        self.games: dict[str, Round] = {}
+        """The games a socket here watches, as last read or followed."""
+        self.read_in: dict[str, int] = {}
+        """The `epoch` each held game was last read in: one read in an earlier epoch may have
+        missed a notice, so it is read again before it is used."""
+        self.epoch = 0
+        """Grows (on the loop) each time the listening connection is back, and each time a
+        notice is found missing."""
+        self.listening: int | None = None if storage.is_shared else 0
+        """Which connection listens for the other processes' notices (set by the listener's
+        thread; None while none does)."""
+        self.trusted: int | None = 0
+        """The listening connection since whose coming back every game held was read again (set
+        on the loop): while it is not the one listening, nothing held is trusted."""
+        self.locks: dict[str, asyncio.Lock] = {}
+        """The lock of each game in use here, while any task holds it or waits for it."""
+        self.lock_users: Counter[str] = Counter()
+        self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
+        self.changed: list[Callable[[Round], None]] = []
+
+    # Reading.
+
+    async def get(self, game_id: object) -> Round:
+        """The game with this id, as held here if that can be trusted, else as stored; WebError if
+        there is none (nothing is looked for under an id no game can have)."""
+        if not is_game_id(game_id):
+            raise WebError("web.unknown_id", id=str(game_id)[:40])
+        assert isinstance(game_id, str)
+        return self._held(game_id) or await self.read(game_id)
+
+    def _held(self, game_id: str) -> Round | None:
+        live = self.games.get(game_id)
+        trusted = self.listening is not None and self.listening == self.trusted
+        if live is None or not trusted or self.read_in.get(game_id) != self.epoch:
+            return None
+        return live
+
+    async def read(self, game_id: str, *, keep: bool = False) -> Round:
+        """The game as stored now, kept if a socket here watches it (or is about to, `keep`);
+        WebError if there is none."""
+        epoch = self.epoch
+        stored = await to_thread.run_sync(self.storage.load, game_id)
+        if stored is None:
+            raise WebError("web.unknown_id", id=game_id)
+        live = round_of(stored)
+        if keep or game_id in self.watchers:
+            held = self.games.get(game_id)
+            self.read_in[game_id] = epoch
+            self._keep(live)
+            if stored.attendance is not None:
+                self.presences.heard(stored.attendance, holding=True)
+            if held is not None and held.version != live.version:
+                self.broadcast(live)  # its watchers were shown a version gone by
+            else:
+                self.tell_presence(game_id)  # where its players are may have changed
+        return live
+
+    def _keep(self, live: Round) -> None:
+        """Holds `live`, read or followed, and wakes when its clock falls."""
+        self.games[live.id] = live
+        self._time(live)
+
+    def _forget(self, game_id: str) -> None:
+        """Nobody here watches `game_id` any more: whoever comes next reads it afresh."""
+        self.games.pop(game_id, None)
+        self.read_in.pop(game_id, None)
+        self.presences.forget(game_id)
+
+    @contextlib.asynccontextmanager
+    async def _lock(self, game_id: str) -> AsyncIterator[None]:
+        """The game's changes one at a time; its lock is kept only while it is in use."""
+        lock = self.locks.setdefault(game_id, asyncio.Lock())
+        self.lock_users[game_id] += 1
         try:
-            stored = await self.committer.commit(change)
-        except DatabaseFault:
-            # A commit cut off by a lost connection may have gone in after all: the game is read
-            # afresh next time rather than trusted from memory.
-            self.forget(live.id)
-            raise
-        if not stored:
-            # Another writer moved the game on: read it again and refuse this change.
-            self.forget(live.id)
-            await self.broadcast(await self.get(live.id))
-            raise WebError("web.moved_on")
-        self.games[live.id] = changed
-        await self.broadcast(changed, change)
-        self._tell(changed)
-        return changed
+            async with lock:
+                yield
+        finally:
+            self.lock_users[game_id] -= 1
+            if not self.lock_users[game_id]:
+                del self.lock_users[game_id], self.locks[game_id]
 
-    async def rematch(self, game_id: str, version: int, sides: frozenset[Side]) -> None:
-        """Asks for a rematch for the holder of `sides`; once both players have asked (at once
-        against the computer or on one screen), the new game starts and each page is sent it."""
-        now = time.time()
-        async with self.locks[game_id]:
-            live = await self.current(game_id, version)
-            if version != live.version:
-                raise WebError("web.moved_on")
-            side = live.acting_side(sides)
-            state = live.state
-            if live.has_two_people and not state.accepts_rematch(side):
-                await self.commit(live, state.ask_rematch(side), now=now)
-                return
-            if not state.is_over:
-                raise WebError("game.not_over")
-            if live.next_game is not None:
-                raise WebError("game.already_offered")
-            fresh = live.rematch(created=now)
-            await self.create(fresh)
-            agreed = replace(state, offers=NO_OFFERS, version=state.version + 1)
-            await self.commit(live, agreed, now=now, next_game=fresh.id)
+    # Changing.
 
-    async def join(self, game_id: str, token_hash: str) -> Side:
-        """Seats the holder of `token_hash` at the game's open seat; WebError if none is left."""
-        now = time.time()
-        async with self.locks[game_id]:
-            live = await self.get(game_id)
-            side = live.open_seat
-            if side is None or live.mode != "open":
-                raise WebError("web.seat_taken")
-            state = replace(live.state, version=live.version + 1)
-            await self.commit(live, state, now=now, joined=(side, token_hash))
-            return side
-
-    def _tell(self, live: LiveGame) -> None:
+    async def create(self, live: Round) -> None:
+        await self.committer.commit(stored_of(live))
         self._time(live)
         for listener in self.changed:
             listener(live)
 
-    def _time(self, live: LiveGame) -> None:
-        """Wakes this process when the game's running clock runs out, to end it on time."""
-        timer = self.timers.pop(live.id, None)
-        if timer is not None:
-            timer.cancel()
-        falls_at = None if live.state.clock is None else live.state.clock.falls_at
-        if falls_at is not None and not live.state.is_over:
-            delay = max(falls_at - time.time(), 0.0) + 0.01
-            self.timers[live.id] = asyncio.get_running_loop().call_later(
-                delay, self._flag_soon, live.id
+    async def act(
+        self, game_id: str, version: int | None, actor: Actor, request: Request, *, now: float
+    ) -> Round:
+        """Decides `request` by `actor` at `now` on the game at `version` (None: as it is), commits
+        what it changes and tells every watcher; gives the game after it. The actor's right to ask
+        it at all is checked before anything is read; Refused (a DameroError) says why not."""
+        refusal = seat_refusal(actor, request)
+        if refusal is not None:
+            raise Refused(refusal.key, **refusal.values)
+        async with self._lock(game_id):
+            live = await self.get(game_id)
+            if version is not None and version > live.version:
+                # A client saw a version this process has not heard of yet: read it.
+                live = await self.read(game_id)
+            if version is not None and version != live.version:
+                raise WebError("web.moved_on")
+            decision = decide(
+                live,
+                actor,
+                request,
+                now=now,
+                presence=self.presences.of(game_id),
+                abandon_seconds=self.abandon_seconds,
             )
+            if decision.changed is not None:
+                live = await self._commit(live, decision, now=now)
+        if decision.refusal is not None:
+            raise Refused(decision.refusal.key, **decision.refusal.values)
+        return live
 
-    def _flag_soon(self, game_id: str) -> None:
-        self._soon(self.flag(game_id))
+    async def _commit(self, live: Round, decision: Decision, *, now: float) -> Round:
+        """Stores the decision if `live` is still the stored version, then tells every watcher;
+        the caller holds the room's lock."""
+        changed = decision.changed
+        assert changed is not None
+        change = change_of(live, changed, now=now, gone=decision.gone, rematch=decision.rematch)
+        try:
+            stored = await self.committer.commit(change)
+        except DatabaseFault:
+            # A commit cut off by a lost connection may have gone in after all: the game is read
+            # afresh before it is used again, rather than trusted from memory.
+            self.read_in.pop(live.id, None)
+            raise
+        if not stored:
+            # Another writer moved the game on first, or the absent player came back: read it
+            # again, show it, and refuse this change.
+            fresh = await self.read(live.id)
+            if decision.gone is not None and fresh.version == live.version:
+                raise WebError("web.cannot_claim")
+            raise WebError("web.moved_on")
+        if live.id in self.watchers:
+            self._keep(changed)
+        else:
+            self._time(changed)
+        self.broadcast(changed, change)
+        for made in (changed, decision.rematch):
+            if made is not None:
+                for listener in self.changed:
+                    listener(made)
+        return changed
 
-    async def broadcast(self, live: LiveGame, change: Change | None = None) -> None:
+    # Clocks.
+
+    def _time(self, live: Round) -> None:
+        """Wakes this process when the game's running clock falls, to end it on time."""
+        falls_at = live.falls_at
+        if falls_at is None:
+            self.scheduler.cancel(("flag", live.id))
+        else:
+            self.scheduler.at(("flag", live.id), falls_at, self._flagger(live.id))
+
+    def _flagger(self, game_id: str) -> Work:
+        async def flag() -> None:
+            live = await self.act(game_id, None, ARBITER, Flag(), now=time.time())
+            if live.falls_at is not None and game_id in self.games:
+                self._time(live)  # woken a moment early: the next wake is the right one
+
+        return flag
+
+    async def sweep_flags(self, seconds: float) -> None:
+        """A round: every game whose clock falls before the next round, watched here or not, gets
+        a timer, so that a flag falls on time with nobody watching it anywhere."""
+        now = time.time()
+        for game_id, falls_at in await to_thread.run_sync(
+            lambda: self.storage.falling(until=now + seconds)
+        ):
+            if not self.scheduler.is_set(("flag", game_id)):
+                self.scheduler.at(("flag", game_id), falls_at, self._flagger(game_id))
+
+    # Telling.
+
+    def seen(self, live: Round) -> Seen:
+        presence = self.presences.of(live.id)
+        sides = claimants(live, presence, now=time.time(), abandon_seconds=self.abandon_seconds)
+        return Seen(presence.here, sides)
+
+    def broadcast(self, live: Round, change: Change | None = None) -> None:
         """Shows the game to each of its watchers, as what `change` did to the version before;
         one message per language and seat is built."""
         built: dict[object, Any] = {}
-        presence = self.presence(live.id)
-        await asyncio.gather(
-            *(watcher.show(live, presence, built, change) for watcher in self.watchers[live.id])
-        )
+        seen = self.seen(live)
+        for watcher in list(self.watchers.get(live.id, ())):
+            watcher.show(live, seen, built, change)
 
-    def presence(self, game_id: str) -> Presence:
-        """Who has the game open here, and who may claim it for the other's absence."""
-        watching = {side for watcher in self.watchers.get(game_id, ()) for side in watcher.sides}
-        now = asyncio.get_running_loop().time()
+    def tell_presence(self, game_id: str) -> None:
+        """Tells the game's watchers who has it open and who may claim it now."""
         live = self.games.get(game_id)
-        claimable = frozenset(
-            side
-            for side in SIDES
-            if live is not None
-            and live.has_two_people
-            and not live.state.is_over
-            and side in watching
-            and now - self.gone_since.get((game_id, side.other), now) >= self.abandon_seconds
-        )
-        return Presence({side: side in watching for side in SIDES}, claimable)
+        if live is None:
+            return
+        seen = self.seen(live)
+        for watcher in list(self.watchers.get(game_id, ())):
+            watcher.notice(seen)
 
-    async def watch(self, game_id: str, watcher: Watcher) -> None:
+    # Sockets.
+
+    async def watch(self, game_id: str, watcher: Watcher) -> Round:
         """`watcher` joins the room: it is shown the game, and the others that it came."""
-        before = self.presence(game_id)
-        self.watchers[game_id].add(watcher)
-        for side in watcher.sides:
-            self.gone_since.pop((game_id, side), None)
-        await watcher.show(await self.get(game_id), self.presence(game_id), {})
-        await self._tell_presence(game_id, before, besides=watcher)
+        async with self._lock(game_id):
+            live = self._held(game_id) or await self.read(game_id, keep=True)
+            self.watchers[game_id].add(watcher)
+            stored = self.presences.arrive(game_id, watcher.sides)
+            watcher.show(live, self.seen(live), {})
+        await stored
+        return live
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
-        """`watcher` left: the others are told if its side has no page open any more, by a task
-        of the rooms' own, since the leaver's task may be cancelled as it ends."""
-        before = self.presence(game_id)
-        self.watchers[game_id].discard(watcher)
-        loop = asyncio.get_running_loop()
-        for side in watcher.sides:
-            if not self.presence(game_id).present[side]:
-                self.gone_since[(game_id, side)] = loop.time()
-                loop.call_later(self.abandon_seconds, self._show_soon, game_id)
-        if not self.watchers[game_id]:
+        """`watcher` left; its page's departure is stored by a task of the scheduler's own, since
+        the leaver's task may be cancelled as it ends."""
+        if watcher in self.watchers.get(game_id, ()):
+            self._unwatch(game_id, watcher)
+            self.scheduler.soon(self.presences.leave(game_id, watcher.sides))
+
+    def _unwatch(self, game_id: str, watcher: Watcher) -> None:
+        watchers = self.watchers[game_id]
+        watchers.discard(watcher)
+        if not watchers:
             del self.watchers[game_id]
-        self._soon(self._tell_presence(game_id, before))
+            self._forget(game_id)
 
-    async def _tell_presence(
-        self, game_id: str, before: Presence, *, besides: Watcher | None = None
-    ) -> None:
-        """Tells every watcher (`besides` the one shown it already) who is here now, if that
-        changed since `before`."""
-        presence = self.presence(game_id)
-        if presence != before:
-            watchers = self.watchers.get(game_id, set()) - {besides}
-            await asyncio.gather(*(watcher.notice(presence) for watcher in watchers))
-
-    def _show_soon(self, game_id: str) -> None:
-        """A player has been gone long enough: the other may now claim the game."""
-        if game_id in self.watchers:
-            self._soon(self._tell_presence(game_id, Presence({})))
-
-    def _soon(self, work: Coroutine[Any, Any, None]) -> None:
-        """Runs `work` in a task of its own, kept until it ends."""
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def heard(self, game_id: str, version: int, change: Change | None = None) -> None:
-        """Another process committed `version` of a game by `change` (None: read it): its
-        watchers here are told (from the listener's thread, which outlives a stopped app)."""
-        if self.loop.is_closed():
-            return
-        self.loop.call_soon_threadsafe(
-            lambda: self.loop.create_task(self.follow(game_id, version, change))
-        )
-
-    def reconnected(self) -> None:
-        """The listening connection came back: changes may have been missed, so every watched game is
-        read again and its watchers shown the version stored (nothing lost, nothing twice)."""
-        for game_id in list(self.watchers):
-            self.heard(game_id, 0)
-
-    async def follow(self, game_id: str, version: int, change: Change | None) -> None:
-        """Applies another process's `change` to the game held here if it holds the version before
-        it; a gap (a change missed, or one too long to be sent) reads the game once."""
-        cached = self.games.get(game_id)
-        if change is None or cached is None or game_id not in self.watchers:
-            await self.reload(game_id, version)
-            return
-        async with self.locks[game_id]:
-            cached = self.games.get(game_id)
-            if cached is not None and cached.version >= version:
-                return  # this process made the change, or has heard of it already
-            if cached is not None and cached.version == change.version:
-                with contextlib.suppress(DameroError):  # not the game it was made on: read it
-                    followed = cached.followed(change)
-                    self.games[game_id] = followed
-                    await self.broadcast(followed, change)
-                    return
-        await self.reload(game_id, version)
-
-    async def reload(self, game_id: str, version: int) -> None:
-        if game_id not in self.watchers:
-            # Nobody here watches it: forget it, so that whoever comes next reads it afresh
-            # rather than be shown, and move from, the version this process saw last.
-            self.forget(game_id)
-            return
-        cached = self.games.get(game_id)
-        if cached is not None and cached.version >= version > 0:
-            return
-        async with self.locks[game_id]:
-            try:
-                stored = await to_thread.run_sync(self.storage.load, game_id)
-            except DatabaseFault:
-                return  # the listener reconnects once the database is back, and reads it then
-            if stored is None:
-                return
-            live = LiveGame.from_stored(stored)
-            cached = self.games.get(game_id)
-            if cached is not None and cached.version >= live.version:
-                return  # this process made the change, or has heard of it already
-            self.games[game_id] = live
-            self._time(live)  # this process, too, ends it on time if nothing comes first
-            await self.broadcast(live)
+    # Other processes.
 
     async def start(self) -> None:
+        """Listens for the other processes' notices (on PostgreSQL) before anything is served."""
         self.loop = asyncio.get_running_loop()
-        await to_thread.run_sync(self.storage.listen, self.heard, self.reconnected)
+        await to_thread.run_sync(
+            lambda: self.storage.listen(self.heard, lost=self.lost, back=self.back)
+        )
 
+    def heard(self, notice: Notice) -> None:
+        """Another process committed `notice` (from the listener's thread, which outlives a
+        stopped app)."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._heard, notice)
 
-def player_move(live: LiveGame, *, sides: frozenset[Side], text: str, now: float) -> GameInProgress:
-    """The game after the move `text` by a holder of `sides`; DameroError saying why not."""
-    state = live.state
-    if not sides:
-        raise WebError("web.spectator_move")
-    side = state.side_to_move
-    if side is None:
-        raise WebError("game.over")
-    if side not in sides:
-        raise WebError("web.not_your_turn", side=Message(state.game.side_key(side)))
-    return state.play_text(text, now=now)
+    def lost(self) -> None:
+        """The listening connection is lost (from the listener's thread): nothing held is trusted
+        until it is back and each game has been read again."""
+        self.listening = None
+
+    def back(self, connection: int) -> None:
+        """The listening connection `connection` listens (from the listener's thread): what was
+        announced meanwhile was not heard, so every game held is read again and its watchers
+        shown it."""
+        self.listening = connection
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._trust, connection)
+
+    def _trust(self, connection: int) -> None:
+        self.epoch += 1  # whatever was read before is read again before it is used
+        self.trusted = connection
+        self.scheduler.soon(self._read_all_again())
+
+    def _heard(self, notice: Notice) -> None:
+        if isinstance(notice, Attendance):
+            self.presences.heard(notice)
+            return
+        game_id = notice.game_id
+        if game_id in self.games or game_id in self.locks:  # held, or being read
+            self.scheduler.soon(self._follow(notice))
+
+    async def _follow(self, notice: Change | Pointer) -> None:
+        """Applies another process's change to the game held here if it holds the version before
+        it; a pointer reads the game, and a version missed means notices were lost: every game
+        held is read again."""
+        game_id = notice.game_id
+        async with self._lock(game_id):
+            if game_id not in self.games:
+                return  # nobody here watches it
+            live = self._held(game_id)
+            version = notice.version + 1 if isinstance(notice, Change) else notice.version
+            if live is not None and live.version >= version:
+                return  # this process made the change, or has heard of it already
+            if live is not None and isinstance(notice, Change):
+                if live.version < notice.version:
+                    self.epoch += 1  # a notice was missed: others may have been too
+                    self.scheduler.soon(self._read_all_again())
+                    return
+                try:
+                    after = followed(live, notice)
+                except DameroError:
+                    after = None  # not the game it was made on: read it
+                if after is not None:
+                    self._keep(after)
+                    self.broadcast(after, notice)
+                    return
+            await self.read(game_id)
+
+    async def _read_all_again(self) -> None:
+        """Every game held is read again and its watchers shown it if it changed, and this
+        process's pages are said again."""
+        await self.presences.say_again()
+        for game_id in list(self.games):
+            async with self._lock(game_id):
+                if game_id not in self.games or self._held(game_id) is not None:
+                    continue  # forgotten, or read again since
+                with contextlib.suppress(DameroError):  # the database is away: read it later
+                    await self.read(game_id)

@@ -24,6 +24,7 @@ from damero.i18n import en, es
 from damero.players import LEVELS
 from damero.progress import Clock
 from damero.records import Record, format_for, read_any
+from damero.round import MODES, SPECTATOR, Join, Round, new_round
 from damero.web import analysis, analysis_board, checks
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
@@ -36,17 +37,15 @@ from damero.web.protocol import (
     replay_document,
     serve_socket,
 )
-from damero.web.rooms import (
-    MODES,
+from damero.web.rooms import Rooms
+from damero.web.storage import DatabaseFault, StoredGame, hash_token
+from damero.web.stored import (
     SEAT_NAMES,
-    LiveGame,
-    Rooms,
     game_of,
-    new_game,
+    new_game_id,
     new_token,
     parse_moves,
 )
-from damero.web.storage import DatabaseFault, StoredGame, hash_token
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 256 * 1024
@@ -210,7 +209,10 @@ class Routes:
             given = checks.field(body, "moves", list, [])
             if len(given) > MAX_MOVES_GIVEN:
                 raise WebError("web.bad_move_list", number=0)
-            live, token, other = new_game(
+            token = new_token()
+            other = new_token() if mode == "friend" else None
+            live = new_round(
+                new_game_id(),
                 game,
                 mode=mode,
                 side=Side.FIRST if seat == "first" else Side.SECOND,
@@ -218,6 +220,8 @@ class Routes:
                 start=start,
                 moves=parse_moves(game, start, given),
                 clock=clock,
+                mine=hash_token(token),
+                other=None if other is None else hash_token(other),
                 created=time.time(),
             )
             self.new_games.take(address_of(request))
@@ -231,12 +235,19 @@ class Routes:
         return JSONResponse({"id": live.id, "token": token, "links": links})
 
     async def join(self, request: Request) -> Response:
-        """Takes the open seat of a public game: its token and links, as for a new game."""
+        """Takes the open seat of a public game: its token and links, as for a new game. A join
+        that lost a race with another process's change is decided again on the game as it is."""
+        game_id = request.path_params["game_id"]
         try:
             self.new_games.take(address_of(request))
             token = new_token()
-            game_id = request.path_params["game_id"]
-            await self.rooms.join(game_id, hash_token(token))
+            join = Join(hash_token(token))
+            try:
+                await self.rooms.act(game_id, None, SPECTATOR, join, now=time.time())
+            except WebError as error:
+                if error.message.key != "web.moved_on":
+                    raise
+                await self.rooms.act(game_id, None, SPECTATOR, join, now=time.time())
         except DameroError as error:
             status = 404 if error.message.key == "web.unknown_id" else 409
             return error_response(error, request.query_params.get("lang"), status)
@@ -268,7 +279,8 @@ class Routes:
             return error_response(error, language, 404)
         state = live.state
         record = Record(state.game, (), state.start, state.moves)
-        return JSONResponse(replay_document(record, catalog_for(language)))
+        document = replay_document(record, catalog_for(language), analysable=live.may_help)
+        return JSONResponse(document)
 
     async def upload(self, request: Request) -> Response:
         language = request.query_params.get("lang")
@@ -305,7 +317,7 @@ def read_uploaded(data: bytes) -> Record:
         return read_any(path, registry.GAMES)
 
 
-def dated_record(live: LiveGame) -> Record:
+def dated_record(live: Round) -> Record:
     """The game's record, its header saying when it started."""
     started = datetime.fromtimestamp(live.created).strftime("%Y-%m-%d %H:%M")
     state = live.state

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import socket
 from collections.abc import Callable
+from typing import Any
 
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -19,6 +20,8 @@ from damero.errors import DameroError, os_reason
 from damero.web.app import create_app
 from damero.web.storage import Storage, StorageError, default_url
 
+PING_SECONDS = 20.0
+"""A socket is pinged this often, and closed if it does not answer within as long."""
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """uvicorn drops a socket sending more; the app refuses anything past its own, smaller limit."""
 PORTS = range(1, 65536)
@@ -43,6 +46,29 @@ class AnsweredHandshakes(WebSocketsSansIOProtocol):
             self.transport.write(b"".join(self.conn.data_to_send()))
             self.close_sent = True
             self.transport.close()
+
+
+class ClosedWhenStuck(AnsweredHandshakes):
+    """A socket that does not read what it is sent is cut, not waited for.
+
+    uvicorn closes a connection by flushing what it has buffered first, which for a client that
+    never reads is never: its keepalive's timeout and the app's close would leave the socket (and
+    the app's send, waiting for the buffer to drain) held for good. Here a socket whose keepalive
+    goes unanswered, or that the app closes while its buffer is full, is aborted at once: it is
+    owed no closing handshake, and its buffered messages could never arrive.
+    """
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        self.transport.abort()
+
+    async def send(self, message: Any) -> None:
+        if message["type"] == "websocket.close" and not self.writable.is_set():
+            self.queue.put_nowait({"type": "websocket.disconnect", "code": 1006})
+            self.close_sent = True
+            self.transport.abort()
+            return
+        await super().send(message)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -93,7 +119,9 @@ def serve(
         )
         config = uvicorn.Config(
             create_app(storage, claim_seconds=claim_seconds, abandon_seconds=abandon_seconds),
-            ws=AnsweredHandshakes,
+            ws=ClosedWhenStuck,
+            ws_ping_interval=PING_SECONDS,
+            ws_ping_timeout=PING_SECONDS,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,
             ws_per_message_deflate=False,  # states are small; compressing each costs more than it saves
             log_level="warning",

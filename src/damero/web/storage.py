@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 import logging
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -61,6 +63,9 @@ GAMES = sa.Table(
     sa.Column("falls_at", sa.Float),
     sa.Column("moved_at", sa.Float),
     sa.Column("claimant", sa.String(64)),
+    sa.Column("first_gone", sa.Float),
+    sa.Column("second_gone", sa.Float),
+    sa.Column("attendance", sa.Integer),
     sa.Column("rated", sa.Boolean),
     sa.Column("rating_low", sa.Integer),
     sa.Column("rating_high", sa.Integer),
@@ -72,6 +77,11 @@ ROUND_COLUMNS = ("mode", "round", "falls_at", "moved_at", "claimant")
 """Added by the second migration: how the game was offered (a friend's link, an open seat), what
 the players and the clock added to the moves (as JSON: result, offers, clock, the rematch), when
 a running clock falls, when the game last changed, and which process holds the computer's turn."""
+PRESENCE_COLUMNS = ("first_gone", "second_gone", "attendance")
+"""Added by the third migration: since when each side has had no page open on the game anywhere
+(NULL while one is open, or if none ever was), and how many times where the players are has
+changed, so that a process applies only news newer than it holds."""
+GONE = (GAMES.c.first_gone, GAMES.c.second_gone)
 
 MOVES = sa.Table(
     "moves",
@@ -158,31 +168,46 @@ account's seats stay, with neither account nor name: "a deleted player". `create
 so that a player's games are read newest first from the index alone."""
 
 
+PRESENCE = sa.Table(
+    "presence",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("side", sa.Integer, primary_key=True),
+    sa.Column("process", sa.String(64), primary_key=True),
+)
+"""Which server processes hold a page open on each side of a game: a row while one does."""
+
+
 def _create_first_tables(connection: Connection) -> None:
     for table in (GAMES, MOVES):
         table.create(connection)
 
 
-def _add_round_columns(connection: Connection) -> None:
-    """The columns of the round, on a database the first migration made before they were in
-    GAMES (it now makes them itself)."""
+def _add_columns(connection: Connection, names: Sequence[str]) -> None:
+    """The columns `names` of GAMES, on a database an earlier migration made before they were in
+    GAMES (the first migration now makes them itself)."""
     present = {column["name"] for column in sa.inspect(connection).get_columns("games")}
-    for name in ROUND_COLUMNS:
+    for name in names:
         if name in present:
             continue
         column = GAMES.c[name]
         kind = column.type.compile(dialect=connection.dialect)
         connection.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+
+
+def _add_round_columns(connection: Connection) -> None:
+    _add_columns(connection, ROUND_COLUMNS)
     connection.execute(sa.text("CREATE INDEX games_falling ON games (falls_at)"))
+
+
+def _add_presence(connection: Connection) -> None:
+    _add_columns(connection, PRESENCE_COLUMNS)
+    PRESENCE.create(connection, checkfirst=True)
 
 
 def _add_players(connection: Connection) -> None:
     """Accounts, their sessions, the log-in attempts counted, ratings and the players' seats."""
-    present = {column["name"] for column in sa.inspect(connection).get_columns("games")}
-    for name in RATED_COLUMNS:
-        if name not in present:
-            kind = GAMES.c[name].type.compile(dialect=connection.dialect)
-            connection.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+    _add_columns(connection, RATED_COLUMNS)
     for table in (ACCOUNTS, SESSIONS, ATTEMPTS, RATINGS, SEATS):
         table.create(connection)
 
@@ -190,6 +215,7 @@ def _add_players(connection: Connection) -> None:
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _create_first_tables,
     _add_round_columns,
+    _add_presence,
     _add_players,
 )
 """Migration k brings a database from schema version k to k + 1; the same on every database."""
@@ -206,6 +232,29 @@ class Seat:
 
     token_hash: str | None = None
     level: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attendance:
+    """Where a game's players are, as the database says: for each side whether a server process
+    holds a page of theirs open (`here`), and if not since when the last one closed
+    (`gone_since`, None if none ever was); `version` grows with each change of it."""
+
+    game_id: str
+    here: tuple[bool, bool] = (False, False)
+    gone_since: tuple[float | None, float | None] = (None, None)
+    version: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attending:
+    """This process's pages on one side (0 first, 1 second) of a game: the first opened
+    (`here`), or the last closed, at `at`."""
+
+    game_id: str
+    side: int
+    here: bool
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +275,8 @@ class StoredGame:
     """What the players and the clock added to the moves, as the app writes it (JSON)."""
     falls_at: float | None = None
     """When the running clock's time runs out, if one runs."""
+    attendance: Attendance | None = None
+    """Where its players are, as read with it (None for a game not yet stored)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,39 +390,72 @@ class Change:
     forced: int = 0
     """How many of the game's last moves the rules made on their own, for the processes that
     follow the change to say so; not stored."""
+    gone: tuple[int, float] | None = None
+    """A claim's condition: the change goes in only if that side (0 first, 1 second) has had no
+    page open on any process since that instant or before. Not announced."""
+    rematch: StoredGame | None = None
+    """The rematch this change agrees: stored with the change, in its transaction, or not at
+    all. Not announced (nobody holds it yet)."""
 
+
+@dataclass(frozen=True, slots=True)
+class Pointer:
+    """A change announced only by its game and new version (too long to send): read the game."""
+
+    game_id: str
+    version: int
+
+
+Notice = Change | Pointer | Attendance
+"""What another process's commit tells this one."""
+Item = StoredGame | Change | Attending
+"""What `Storage.write` stores: a new game, a change to one, where one's players are."""
 
 NOTIFY_LIMIT = 7_900
 """The longest NOTIFY payload sent (PostgreSQL refuses 8,000 bytes); a longer change is sent as
 a pointer (`game_id version`), and the processes hearing it read the game."""
 
 
-def format_notice(change: Change) -> str:
-    """What a committed change tells the other processes: all of it, so that they follow it
-    without reading the game, or only its game and new version if that is too long."""
-    fields = {field.name: getattr(change, field.name) for field in dataclasses.fields(change)}
+_UNANNOUNCED = ("gone", "rematch")
+
+
+def format_notice(item: Change | Attendance) -> str:
+    """What a commit tells the other processes: a change whole, so that they follow it without
+    reading the game, or only its game and new version if that is too long; where a game's
+    players now are."""
+    if isinstance(item, Attendance):
+        return json.dumps({"attendance": dataclasses.asdict(item)}, separators=(",", ":"))
+    fields = {
+        field.name: getattr(item, field.name)
+        for field in dataclasses.fields(item)
+        if field.name not in _UNANNOUNCED
+    }
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) <= NOTIFY_LIMIT:
         return text
-    return f"{change.game_id} {change.version + 1}"
+    return f"{item.game_id} {item.version + 1}"
 
 
-def parse_notice(text: str) -> tuple[str, int, Change | None]:
-    """The game, new version and change (None for a pointer) that `format_notice` wrote."""
+def parse_notice(text: str) -> Notice:
+    """The notice `format_notice` wrote."""
     if not text.startswith("{"):
         game_id, _, version = text.partition(" ")
-        return game_id, int(version), None
+        return Pointer(game_id, int(version))
     fields = json.loads(text)
+    if "attendance" in fields:
+        seen = fields["attendance"]
+        return Attendance(
+            seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
+        )
     joined = fields.pop("joined")
-    change = Change(
+    return Change(
         **fields
         | {"moves": tuple(fields["moves"]), "joined": None if joined is None else tuple(joined)}
     )
-    return change.game_id, change.version + 1, change
 
 
-Heard = Callable[[str, int, Change | None], None]
-"""Told of another process's commit: the game, its new version, and the change if it came whole."""
+Heard = Callable[[Notice], None]
+"""Told of another process's commit."""
 
 CONNECT_SECONDS = 10
 
@@ -384,7 +468,7 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'games.sqlite3'}"
 
 
-def _engine(url: str) -> sa.Engine:
+def _engine(url: str, process_key: str) -> sa.Engine:
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -401,13 +485,19 @@ def _engine(url: str) -> sa.Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     # A database that does not answer is a fault within seconds, not a request held for minutes.
+    # Every connection carries the process's key, by which the others see it is alive.
     return sa.create_engine(
         url,
         pool_size=10,
         max_overflow=20,
         pool_pre_ping=True,
-        connect_args={"connect_timeout": CONNECT_SECONDS},
+        connect_args={"connect_timeout": CONNECT_SECONDS, "application_name": process_key},
     )
+
+
+def new_process_key() -> str:
+    """A name for this process among the servers of one database (its pid, to find it by)."""
+    return f"damero-{os.getpid()}-{secrets.token_hex(6)}"
 
 
 class Storage:
@@ -420,11 +510,12 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.loads = 0
         """How many games this storage has read: a process follows the others' moves without."""
-        self.process_key: str | None = None
-        """Whose claims are this process's: on PostgreSQL, its listening connection's backend,
-        which lives exactly as long as the process does."""
+        self.process_key = new_process_key()
+        """Whose claims and pages are this process's. On PostgreSQL every connection of the
+        process carries it as its application name: a process is alive while PostgreSQL holds
+        a connection of it, so the claims and pages of one that died are free at once."""
         try:
-            self.engine = _engine(url)
+            self.engine = _engine(url, self.process_key)
         except (sa.exc.SQLAlchemyError, ValueError, ImportError) as error:
             reason = (
                 str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
@@ -486,10 +577,10 @@ class Storage:
         return len(MIGRATIONS)
 
     def load(self, game_id: str) -> StoredGame | None:
-        """The game with this id, or None if there is none.
+        """The game with this id and where its players are, or None if there is none.
 
-        The game and its moves come from one statement, so from one snapshot of the database:
-        the version read always belongs to the moves read, whoever commits meanwhile."""
+        The game, its moves and its players come from one statement, so from one snapshot of the
+        database: the version read always belongs to the moves read, whoever commits meanwhile."""
         self.loads += 1
         with self._transaction() as connection:
             rows = connection.execute(_LOAD, {"game_key": game_id}).all()
@@ -498,44 +589,57 @@ class Storage:
         moves = tuple(row.move for row in rows if row.move is not None)
         return _stored(rows[0], moves)
 
-    def write(self, items: Sequence[StoredGame | Change]) -> list[bool]:
-        """Stores new games and changes in one transaction, so one sync to the disk serves them all.
+    def write(self, items: Sequence[Item]) -> list[bool | Attendance | None]:
+        """Stores new games, changes and where players are in one transaction, so one sync to the
+        disk serves them all; each is announced to every listening process at the commit.
 
         A change takes its game from `version` to the next: its moves from number `first`
         on are replaced by `moves`. A change whose game is no longer at `version` (another
-        writer moved it on first) changes nothing and gives False; the others still go in.
+        writer moved it on first), or whose claim finds the other player back, changes nothing
+        and gives False; the others still go in. A page opened or closed gives where the game's
+        players are now (None for a game there is not).
+
+        The games' rows are taken in the order of their ids, the same in every process, so two
+        processes' transactions never wait for each other in a circle.
         """
+        order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
         with self._transaction() as connection:
-            results = []
+            results: list[bool | Attendance | None] = [None] * len(items)
             rows: list[dict[str, object]] = []
-            for item in items:
-                stored = (
-                    _apply(connection, item)
-                    if isinstance(item, Change)
-                    else _create(connection, item)
-                )
-                if stored:
-                    first = item.first if isinstance(item, Change) else 0
-                    rows += _move_rows(
-                        item.game_id if isinstance(item, Change) else item.id, first, item.moves
-                    )
-                results.append(stored)
+            notices: list[Change | Attendance] = []
+            for index in order:
+                item = items[index]
+                result: bool | Attendance | None
+                if isinstance(item, Attending):
+                    result = _attend(connection, item, self.process_key)
+                    if result is not None:
+                        notices.append(result)
+                elif isinstance(item, Change):
+                    result = _apply(connection, item)
+                    if result:
+                        rows += _move_rows(item.game_id, item.first, item.moves)
+                        notices.append(item)
+                        if item.rematch is not None:
+                            _create(connection, item.rematch)
+                            rows += _move_rows(item.rematch.id, 0, item.rematch.moves)
+                else:
+                    result = _create(connection, item)
+                    rows += _move_rows(item.id, 0, item.moves)
+                results[index] = result
             if rows:
                 connection.execute(MOVES.insert(), rows)
             if connection.dialect.name == "postgresql":
                 # Delivered to every listening process at commit, never before.
-                for item, stored in zip(items, results, strict=True):
-                    if stored and isinstance(item, Change):
-                        connection.execute(
-                            _NOTIFY,
-                            {"channel": CHANNEL, "payload": format_notice(item)},
-                        )
+                for notice in notices:
+                    connection.execute(
+                        _NOTIFY, {"channel": CHANNEL, "payload": format_notice(notice)}
+                    )
             return results
 
     def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
         """Takes the computer's turn at `version` for `seconds` (from `now`), unless another live
         process holds it; the commit of the computer's move ends the claim, and the claim of a
-        process that died is free at once on PostgreSQL (its connection is gone) and expires
+        process that died is free at once on PostgreSQL (its connections are gone) and expires
         elsewhere."""
         with self._transaction() as connection:
             changed = connection.execute(
@@ -549,10 +653,7 @@ class Storage:
         free = sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now)
         if not self.is_shared:
             return free
-        live = sa.select(sa.cast(sa.column("pid"), sa.String)).select_from(
-            sa.table("pg_stat_activity")
-        )
-        dead = sa.and_(GAMES.c.claimant.is_not(None), GAMES.c.claimant.not_in(live))
+        dead = sa.and_(GAMES.c.claimant.is_not(None), GAMES.c.claimant.not_in(_LIVE_PROCESSES))
         return sa.or_(free, dead)
 
     def release(self, game_id: str, *, version: int) -> None:
@@ -605,42 +706,86 @@ class Storage:
                 ).scalars()
             )
 
-    def falling(self, *, now: float) -> list[str]:
-        """Unfinished games whose running clock has run out by `now`: each is looked at, so that a
-        flag falls though nobody watches."""
+    def falling(self, *, until: float) -> list[tuple[str, float]]:
+        """Unfinished games whose running clock runs out by `until`, with that instant: each
+        process wakes at those instants, so that a flag falls on time though nobody watches."""
         with self._transaction() as connection:
-            return list(
-                connection.execute(
-                    sa.select(GAMES.c.id).where(
-                        GAMES.c.finished == sa.false(), GAMES.c.falls_at <= now
+            return [
+                (row.id, row.falls_at)
+                for row in connection.execute(
+                    sa.select(GAMES.c.id, GAMES.c.falls_at).where(
+                        GAMES.c.finished == sa.false(), GAMES.c.falls_at <= until
                     )
-                ).scalars()
-            )
+                )
+            ]
 
-    def _identify(self, key: str) -> None:
-        self.process_key = key
+    def forget_dead_pages(self, *, now: float) -> list[Attendance]:
+        """Takes away the pages held open by processes that are no longer alive (on SQLite, the
+        only process's predecessors), each side left with none taken as gone at `now`; gives
+        where the players of each game changed now are, as announced."""
+        is_dead: sa.ColumnElement[bool]
+        if self.is_shared:
+            is_dead = PRESENCE.c.process.not_in(_LIVE_PROCESSES)
+        else:
+            is_dead = PRESENCE.c.process != self.process_key
+        with self._transaction() as connection:
+            dead = connection.execute(
+                sa.select(PRESENCE.c.game_id, PRESENCE.c.side, PRESENCE.c.process)
+                .where(is_dead)
+                .order_by(PRESENCE.c.game_id)
+            ).all()
+        changed = []
+        for row in dead:
+            with self._transaction() as connection:
+                attendance = _attend(
+                    connection, Attending(row.game_id, row.side, here=False, at=now), row.process
+                )
+                if attendance is not None and connection.dialect.name == "postgresql":
+                    connection.execute(
+                        _NOTIFY, {"channel": CHANNEL, "payload": format_notice(attendance)}
+                    )
+            if attendance is not None:
+                changed.append(attendance)
+        return changed
 
     @property
     def is_shared(self) -> bool:
         """Whether other processes may write the same games (PostgreSQL), so changes are announced."""
         return self.engine.dialect.name == "postgresql"
 
-    def listen(self, changed: Heard, reconnected: Callable[[], None]) -> None:
-        """Calls `changed(game_id, version, change)` for every change any process commits (the
-        change None if it was too long to send), from a thread
-        of its own, until the process ends; after a lost connection it reconnects and calls
-        `reconnected()`, since changes made meanwhile were not heard. Nothing to hear on SQLite.
+    def listen(
+        self, heard: Heard, *, lost: Callable[[], None], back: Callable[[int], None]
+    ) -> None:
+        """Calls `heard(notice)` for every commit any process announces, from a thread of its own,
+        until the process ends. A connection lost calls `lost()` at once (notices may be missed
+        from then on); the thread connects again and calls `back(number)` once it listens (the
+        number grows with each connection), since what was announced meanwhile was not heard.
+        Nothing to hear on SQLite.
 
         Returns once the thread listens (or after LISTEN_WAIT_SECONDS without a database), so that
         a server takes no player before it can hear the other servers' moves."""
         if not self.is_shared:
             return
         listening = threading.Event()
-        threading.Thread(
-            target=_listen,
-            args=(self.engine.url, changed, reconnected, listening, self._identify),
-            daemon=True,
-        ).start()
+        address = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+        def listen_forever() -> None:
+            for number in itertools.count(1):
+                try:
+                    with psycopg.connect(
+                        address, autocommit=True, application_name=self.process_key
+                    ) as connection:
+                        connection.execute(f"LISTEN {CHANNEL}")
+                        listening.set()
+                        back(number)  # whatever was announced while nobody listened is read again
+                        for note in connection.notifies():
+                            heard(parse_notice(note.payload))
+                except psycopg.Error:
+                    pass
+                lost()
+                time.sleep(RECONNECT_SECONDS)
+
+        threading.Thread(target=listen_forever, daemon=True).start()
         listening.wait(LISTEN_WAIT_SECONDS)
 
     # Accounts, sessions, log-in attempts, ratings and players' games.
@@ -964,6 +1109,10 @@ def _settle(connection: Connection, game_id: str, winner: str, ending: str, now:
         )
 
 
+def _game_of(item: Item) -> str:
+    return item.id if isinstance(item, StoredGame) else item.game_id
+
+
 def _create(connection: Connection, stored: StoredGame) -> bool:
     connection.execute(
         GAMES.insert().values(
@@ -988,15 +1137,27 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
     return True
 
 
+_HERE = [
+    sa.select(sa.func.count())
+    .where(PRESENCE.c.game_id == GAMES.c.id, PRESENCE.c.side == side)
+    .scalar_subquery()
+    .label(f"here_{side}")
+    for side in (0, 1)
+]
 _LOAD = (
-    sa.select(GAMES, MOVES.c.text.label("move"))
+    sa.select(GAMES, MOVES.c.text.label("move"), *_HERE)
     .select_from(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id))
     .where(GAMES.c.id == sa.bindparam("game_key"))
     .order_by(MOVES.c.number)
 )
+_LIVE_PROCESSES = sa.select(sa.column("application_name", sa.String)).select_from(
+    sa.table("pg_stat_activity")
+)
+"""The processes alive on PostgreSQL: each connection carries its process's key."""
 
 CHANNEL = "damero_moves"
 LISTEN_WAIT_SECONDS = 10.0
+RECONNECT_SECONDS = 0.5
 _NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 
 _MOVE_ON = (
@@ -1017,8 +1178,14 @@ _MOVE_ON = (
 
 
 def _apply(connection: Connection, change: Change) -> bool:
+    statement = _MOVE_ON
+    if change.gone is not None:
+        # A claim: only while the other player is still away, whatever process they come back
+        # through (coming back clears the column, in a transaction that takes this row first).
+        side, since = change.gone
+        statement = statement.where(GONE[side].is_not(None), GONE[side] <= since)
     changed = connection.execute(
-        _MOVE_ON,
+        statement,
         {
             "game_key": change.game_id,
             "seen": change.version,
@@ -1045,6 +1212,55 @@ def _apply(connection: Connection, change: Change) -> bool:
     return True
 
 
+def _attend(connection: Connection, item: Attending, process: str) -> Attendance | None:
+    """`process`'s pages on a side of a game opened or closed: where the game's players now are.
+
+    The game's row is written first, so that its lock is taken before anything is read: the
+    changes of one game's presence, and its claims, go one at a time on every database."""
+    counted = connection.execute(
+        GAMES.update()
+        .where(GAMES.c.id == item.game_id)
+        .values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
+    ).rowcount
+    if counted != 1:
+        return None
+    row = connection.execute(
+        sa.select(*GONE, GAMES.c.attendance).where(GAMES.c.id == item.game_id)
+    ).one()
+    mine = sa.and_(
+        PRESENCE.c.game_id == item.game_id,
+        PRESENCE.c.side == item.side,
+        PRESENCE.c.process == process,
+    )
+    had = connection.execute(sa.select(sa.func.count()).where(mine)).scalar_one() > 0
+    if item.here and not had:
+        connection.execute(
+            PRESENCE.insert().values(game_id=item.game_id, side=item.side, process=process)
+        )
+    elif not item.here and had:
+        connection.execute(PRESENCE.delete().where(mine))
+    counts: dict[int, int] = dict(
+        connection.execute(
+            sa.select(PRESENCE.c.side, sa.func.count())
+            .where(PRESENCE.c.game_id == item.game_id)
+            .group_by(PRESENCE.c.side)
+        ).all()
+    )
+    here = (counts.get(0, 0) > 0, counts.get(1, 0) > 0)
+    gone = [row[0], row[1]]
+    for side in (0, 1):
+        if here[side]:
+            gone[side] = None
+        elif side == item.side and had and not item.here:
+            gone[side] = item.at  # its last page closed now
+    connection.execute(
+        GAMES.update()
+        .where(GAMES.c.id == item.game_id)
+        .values(first_gone=gone[0], second_gone=gone[1])
+    )
+    return Attendance(item.game_id, here, (gone[0], gone[1]), row.attendance)
+
+
 def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:
     return [
         {"game_id": game_id, "number": first + index, "text": text}
@@ -1053,6 +1269,15 @@ def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str,
 
 
 def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
+    fields = row._mapping
+    attendance = None
+    if "here_0" in fields:
+        attendance = Attendance(
+            row.id,
+            (fields["here_0"] > 0, fields["here_1"] > 0),
+            (row.first_gone, row.second_gone),
+            row.attendance or 0,
+        )
     return StoredGame(
         id=row.id,
         game=row.game,
@@ -1066,26 +1291,5 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
         mode=row.mode or "local",
         round=row.round,
         falls_at=row.falls_at,
+        attendance=attendance,
     )
-
-
-def _listen(
-    url: sa.URL,
-    changed: Heard,
-    reconnected: Callable[[], None],
-    listening: threading.Event,
-    identify: Callable[[str], None],
-) -> None:
-    address = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    while True:
-        try:
-            with psycopg.connect(address, autocommit=True) as connection:
-                connection.execute(f"LISTEN {CHANNEL}")
-                identify(str(connection.info.backend_pid))
-                listening.set()
-                reconnected()  # whatever was announced while nobody listened is read again
-                for note in connection.notifies():
-                    changed(*parse_notice(note.payload))
-        except psycopg.Error:
-            pass
-        time.sleep(0.5)

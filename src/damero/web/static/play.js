@@ -84,7 +84,7 @@ export function gamePage(id) {
       names: { first: sideName(state, "first"), second: sideName(state, "second") },
       shown: shown ?? state.moves.length, pick: lookAt })));
     undo.hidden = !state.can_undo || state.over || state.thinking || isTwoPeople(state);
-    hint.hidden = !canMove;
+    hint.hidden = !canMove || !state.analysable;  // fair play: no help in a game between two people
     hintLine.hidden = !hinted;
     form.hidden = state.seat.length === 0 || state.over;
     typed.disabled = !canMove;

@@ -37,7 +37,7 @@ export function replayPage(document_, id, { analyse = false } = {}) {
     review.show(shown);
   };
   const go = (to) => { shown = Math.max(0, Math.min(last, to)); show(); };
-  const review = reviewPanel(document_, id, go, { analyse });
+  const review = reviewPanel(document_, id, go, { analyse: analyse && document_.analysable });
   setKeys((event) => { const to = stepKey(event, shown, last); if (to !== null) go(to); });
   const button = (key, id_, action) => html("button", { type: "button", id: id_, onclick: action }, say(key));
   const playOn = async () => {
@@ -48,7 +48,9 @@ export function replayPage(document_, id, { analyse = false } = {}) {
     html("div", { class: "side" }, counter, status,
       html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
         button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
-      html("p", {}, button("page.play_on", "play-on", playOn)), error, review.node,
+      // Fair play: a game between two people still being played is neither played on nor analysed.
+      document_.analysable ? html("p", {}, button("page.play_on", "play-on", playOn)) : null, error,
+      document_.analysable ? review.node : null,
       legend(document_.frames[0].board) || "", list, html("p", { class: "keys" }, say("page.keys")),
       id ? html("p", {}, html("a", { href: `/api/games/${id}/record`, download: "" }, say("page.download")), " ",
         html("a", { href: `/play/${id}` }, say("page.back_to_game"))) : null,
