@@ -209,7 +209,7 @@ def _add_players(connection: Connection) -> None:
     """Accounts, their sessions, the log-in attempts counted, ratings and the players' seats."""
     _add_columns(connection, RATED_COLUMNS)
     for table in (ACCOUNTS, SESSIONS, ATTEMPTS, RATINGS, SEATS):
-        table.create(connection)
+        table.create(connection, checkfirst=True)
 
 
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
