@@ -10,10 +10,12 @@ word: the refusal's catalogue key, short)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from damero.core import Message, Side
+from damero.errors import DameroError
 from damero.i18n import every_message
 from damero.progress import Clock, Ending, Offers, Result
 from damero.registry import find_game
@@ -33,11 +35,13 @@ from damero.round import (
     Join,
     Move,
     Person,
+    Player,
     Presence,
     Rematch,
     Request,
     Resign,
     Round,
+    Sit,
     Undo,
     claimants,
     decide,
@@ -53,10 +57,16 @@ FIRST, SECOND = Side.FIRST, Side.SECOND
 
 
 def a_round(
-    mode: str = "friend", moves: str = "", *, clock: Clock | None = None, at: float = 0.0
+    mode: str = "friend",
+    moves: str = "",
+    *,
+    clock: Clock | None = None,
+    at: float = 0.0,
+    **options: Any,
 ) -> Round:
     """A Tic-tac-toe game offered in `mode` after `moves` (cells, one character each) made at
-    `at`; X is the creator's, and O a friend's, the computer's, nobody's yet or the creator's."""
+    `at`; X is the creator's, and O a friend's, the computer's, nobody's yet or the creator's.
+    `options` go to `new_round` (the creator's name, a rated game, a range)."""
     live = new_round(
         "game",
         TICTACTOE,
@@ -69,6 +79,7 @@ def a_round(
         mine=X_KEY,
         other=O_KEY if mode == "friend" else None,
         created=0.0,
+        **options,
     )
     state = live.state
     for cell in moves:
@@ -101,6 +112,8 @@ STATES: dict[str, tuple[Round, Presence]] = {
     "x-vs-cpu": (a_round("computer", "51"), NOBODY),
     "cpu-turn": (a_round("computer", "5"), NOBODY),
     "cpu-over": (ended(a_round("computer", "51"), RESIGNED), NOBODY),
+    "rated": (replace(a_round(moves="51"), rated=True), NOBODY),
+    "rated-cpu": (replace(a_round("computer", "51"), rated=True), NOBODY),
 }
 """Every state a game's round can be in, each with where its players are."""
 
@@ -114,48 +127,54 @@ ACTORS: dict[str, Actor] = {
 }
 
 GRID = """
-state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag
-new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad
-offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad
-rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad
-rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad
-rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad
-flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad
-flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad
-flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad
-flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag
-o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad
-o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad
-open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad
-open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad
-open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad
-local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad
-x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad
-cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -
-cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad
-cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     sit
+new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
+playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      ok
+offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
+won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
+won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
+rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      ok
+rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      ok
+rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      ok
+rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      ok
+flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      +timeup
+flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      +over
+flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      spec
+flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     bad
+o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      ok
+o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
+open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      spec
+open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      ok
+open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      spec
+local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
+local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
+x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
+cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
+cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
+cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
+rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
+rated      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
+rated-cpu  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
+rated-cpu  cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
 """
 
 KEYS = {
@@ -176,6 +195,8 @@ KEYS = {
     "nohint": "web.no_hint",
     "inplay": "web.hint_in_play",
     "timeup": "game.time_up",
+    "noback": "account.rated_no_undo",
+    "nohelp": "account.rated_no_help",
 }
 
 
@@ -196,6 +217,7 @@ def request_of(column: str, live: Round) -> Request:
         "join": Join(NEW_KEY),
         "hint": Hint(),
         "flag": Flag(),
+        "sit": Sit(Player("Ana")),
     }[column]
 
 
@@ -248,7 +270,7 @@ def test_the_grid_has_every_state_actor_and_request() -> None:
     grid = rows()
     assert {state for state, _, _ in grid} == set(STATES)
     assert {actor for _, actor, _ in grid} == set(ACTORS)
-    assert all(len(cells) == 12 for _, _, cells in grid)
+    assert all(len(cells) == 13 for _, _, cells in grid)
 
 
 WORDS = [every_message(language) for language in ("en", "es")]
@@ -430,3 +452,80 @@ def test_a_take_back_gives_back_the_increment_against_the_computer() -> None:
         live = decided(replace(live, state=state), "x", Undo(), now=now)
         assert live.state.clock is not None
         assert live.state.clock.remaining(FIRST, now) <= 10_000
+
+
+ANA, BEA = Player("ana", 1, 1500.0), Player("bea", 2, 1620.0)
+
+
+def rated_round(mode: str = "open", **options: Any) -> Round:
+    return a_round(mode, clock=Clock.of(initial=60_000, increment=0), creator=ANA, **options)
+
+
+def test_a_rated_game_needs_an_account_a_clock_and_an_opponent() -> None:
+    def refusal(**options: object) -> str:
+        arguments: dict[str, object] = {
+            "mode": "open",
+            "side": FIRST,
+            "level": 1,
+            "start": None,
+            "moves": (),
+            "clock": Clock.of(initial=60_000, increment=0),
+            "mine": X_KEY,
+            "other": None,
+            "created": 0.0,
+            "creator": ANA,
+            "rated": True,
+        } | options
+        with pytest.raises(DameroError) as refused:
+            new_round("game", TICTACTOE, **arguments)  # type: ignore[arg-type]
+        return refused.value.message.key
+
+    assert refusal(creator=None) == "account.rated_needs_account"
+    assert refusal(creator=Player("guest")) == "account.rated_needs_account"
+    assert refusal(clock=None) == "account.rated_needs_clock"
+    assert refusal(mode="local") == "account.rated_needs_clock"
+    assert (
+        refusal(rated=False, mode="friend", other=O_KEY, rating_range=(1, 2)) == "account.bad_range"
+    )
+    assert refusal(rating_range=(1800, 1200)) == "account.bad_range"
+    live = rated_round(rated=True)
+    assert live.players == (ANA, None) and live.rated and not live.counts_for_ratings
+
+
+def test_an_open_seat_is_taken_within_its_range_by_an_account_other_than_its_creator() -> None:
+    live = rated_round(rated=True, rating_range=(1550, 1700))
+    for player, key in (
+        (None, "account.rated_needs_account"),
+        (Player("guest"), "account.rated_needs_account"),
+        (Player("ana", 1, 1600.0), "account.own_seat"),
+        (Player("cid", 3, 1540.0), "account.out_of_range"),
+        (Player("dan", 4, 1704.0), "account.out_of_range"),
+    ):
+        decision = decide(live, SPECTATOR, Join(NEW_KEY, player), now=NOW)
+        assert decision.refusal is not None and decision.refusal.key == key
+    joined = decide(live, SPECTATOR, Join(NEW_KEY, BEA), now=NOW).changed
+    assert joined is not None and joined.players == (ANA, BEA) and joined.counts_for_ratings
+    assert joined.sides_of_account(2) == frozenset({SECOND}) and not joined.sides_of_account(3)
+
+
+def test_a_name_goes_on_a_held_seat_without_one_and_never_twice() -> None:
+    live = rated_round("friend")
+    friend = Person(frozenset({SECOND}))
+    named = decide(live, friend, Sit(BEA), now=NOW).changed
+    assert named is not None and named.players == (ANA, BEA)
+    again = decide(named, friend, Sit(Player("other")), now=NOW)
+    assert again.changed is None and again.refusal == Message("account.seated")
+    # The creator opening the friend's link leaves the other seat for the friend.
+    himself = decide(live, friend, Sit(ANA), now=NOW)
+    assert himself.changed is None and himself.refusal == Message("account.seated")
+
+
+def test_a_rated_games_rematch_is_rated_between_the_same_players() -> None:
+    live = decide(rated_round(rated=True), SPECTATOR, Join(NEW_KEY, BEA), now=NOW).changed
+    assert live is not None
+    over = ended(live, RESIGNED)
+    decision = decide(over, ACTORS["x"], Rematch(), now=NOW)
+    assert decision.changed is not None and decision.changed.state.offers.rematch is FIRST
+    agreed = decide(decision.changed, ACTORS["o"], Rematch(), now=NOW).rematch
+    assert agreed is not None and agreed.rated
+    assert [p and p.name for p in agreed.players] == ["bea", "ana"]

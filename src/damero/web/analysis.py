@@ -152,7 +152,8 @@ async def game_review(
     state = live.state
     try:
         if not live.may_help:
-            return error_response(WebError("web.analysis_in_play"), language, 403)
+            refusal = "account.rated_no_help" if live.rated else "web.analysis_in_play"
+            return error_response(WebError(refusal), language, 403)
         record = Record(state.game, (), state.start, state.moves)
         async with analyses.place(_address(request)):
             values = {}
