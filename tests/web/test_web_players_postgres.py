@@ -12,7 +12,10 @@ from typing import Any
 
 import test_web_postgres
 from servers import PostgresCluster, Server
-from test_web_postgres import create, join, receive, token_of
+from test_web_postgres import TIMEOUT, create, join, move, receive, state_at, token_of
+from websockets.sync.client import ClientConnection, connect
+
+from damero.ratings import Rating, rate_game
 
 database = test_web_postgres.database
 servers = test_web_postgres.servers
@@ -107,3 +110,60 @@ def test_no_password_session_or_seat_token_reaches_a_log_or_another_player(
     ]
     assert leaks == []
     assert "argon2" not in " ".join(public)
+
+
+def seat(server: Server, game_id: str, token: str, session: str) -> ClientConnection:
+    """A logged-in player's socket on `game_id` through `server`, holding the seat of `token`."""
+    return connect(
+        f"ws://127.0.0.1:{server.port}/ws/{game_id}?token={token}",
+        additional_headers={"Origin": server.base, "Cookie": f"damero_session={session}"},
+        open_timeout=TIMEOUT,
+    )
+
+
+def test_a_rated_game_ending_on_two_servers_at_once_changes_both_ratings_once(
+    servers: Any,
+) -> None:
+    """Both servers hold the game and watch its clock: each wakes when X's time runs out and
+    tries to end it. One commits the loss on time, and the ratings change once."""
+    first, second = servers("--computer-timeout", "1.5"), servers("--computer-timeout", "1.5")
+    ana = call(first, "/api/account/signup", {"name": "ana", "password": PASSWORD})[2]
+    bea = call(second, "/api/account/signup", {"name": "bea", "password": PASSWORD})[2]
+    assert ana and bea
+    status, created, _ = call(
+        first,
+        "/api/games",
+        {
+            "game": "tictactoe",
+            "mode": "friend",
+            "rated": True,
+            "clock": {"initial": 3, "increment": 0},
+        },
+        session=ana,
+    )
+    assert status == 200
+    game_id = created["id"]
+    with (
+        seat(first, game_id, token_of(created["links"]["you"]), ana) as x,
+        seat(second, game_id, token_of(created["links"]["other"]), bea) as o,
+    ):
+        state = receive(x)
+        named = state_at(o, state["version"] + 1)  # the friend's name put on the seat
+        assert named["players"]["second"]["name"] == "bea" and named["rated"]
+        state = state_at(x, named["version"])
+        for socket, cell in ((x, "5"), (o, "1")):
+            move(socket, cell, state["version"])
+            state = state_at(x, state["version"] + 1)
+            state_at(o, state["version"])
+        flagged = [state_at(socket, state["version"] + 1) for socket in (x, o)]
+        assert all(seen["result"] == {"winner": "second", "reason": "time"} for seen in flagged)
+    lost, won = rate_game(Rating(), Rating(), 0.0)
+    for server, name, rating in ((second, "ana", lost), (first, "bea", won)):
+        held = call(server, f"/api/players/{name}")[1]["ratings"]
+        assert [(r["key"], r["games"], r["rating"]) for r in held] == [
+            ("tictactoe", 1, round(rating.rating))
+        ]
+    games = call(first, "/api/players/ana/games")[1]["games"]
+    assert [(g["result"], g["ending"], g["rating"]["after"]) for g in games] == [
+        ("loss", "time", round(lost.rating))
+    ]

@@ -22,9 +22,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
+from damero.ratings import START_RATING
+from damero.round import Player
 from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, Limits
-from damero.web.storage import Account, Storage, hash_token
+from damero.web.storage import Account, Storage, hash_token, holder_of
 
 NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
 """An account's name: 3 to 20 letters, digits, `_` or `-`; no two differ by case alone."""
@@ -68,6 +70,20 @@ def check_password(password: object, name: str) -> str:
     if password.lower() == name.lower():
         raise WebError("account.password_is_name")
     return password
+
+
+GUEST_NAME_LENGTH = 20
+
+
+def check_guest_name(name: object) -> str:
+    """A name typed for an anonymous seat, trimmed: 1 to 20 characters that print (any
+    language's, spaces inside); WebError else. It is shown as text, marked as no account."""
+    if not isinstance(name, str):
+        raise WebError("account.bad_guest_name", most=GUEST_NAME_LENGTH)
+    name = " ".join(name.split())
+    if not 0 < len(name) <= GUEST_NAME_LENGTH or not name.isprintable():
+        raise WebError("account.bad_guest_name", most=GUEST_NAME_LENGTH)
+    return name
 
 
 def new_session_id() -> str:
@@ -191,20 +207,29 @@ class Accounts:
         )
         return found
 
+    async def player(self, session_id: str | None, *, guest: object, game: str) -> Player | None:
+        """Who takes a seat in `game` (a rating game, `othello-8`) with this session: see
+        `player_of`."""
+        return await self.player_of(await self.account_of(session_id), guest=guest, game=game)
+
+    async def player_of(
+        self, account: Account | None, *, guest: object, game: str
+    ) -> Player | None:
+        """Who takes a seat in `game`: the account logged in, with its rating there, else the name
+        typed for the seat (`guest`, if any), else nobody named."""
+        if account is None:
+            return None if guest is None else Player(check_guest_name(guest))
+        rated = await self._store(self.storage.rating_of, holder_of(account.id), game)
+        rating = START_RATING if rated is None else rated.rating.rating
+        return Player(account.name, account.id, rating)
+
     async def change_password(
         self, account: Account, current: object, new: object, *, address: str
     ) -> LoggedIn:
         """Sets a new password once the current one is given, ends every session of the account
         (on every browser) and starts a new one for the browser that asked."""
-        if not isinstance(current, str):
-            raise WebError("account.wrong_password")
         new = check_password(new, account.name)
-        try:
-            await self._check(account.name, current, address=address)
-        except WebError as error:
-            if error.message.key == "account.wrong":
-                raise WebError("account.wrong_password") from None
-            raise
+        await self._confirm(account, current, address=address)
         hashed = await self._hash(self.hasher.hash, new)
         await self._store(self.storage.set_password, account.id, hashed)
         await self._store(self.storage.end_sessions, account.id)
@@ -213,6 +238,12 @@ class Accounts:
     async def delete(self, account: Account, password: object, *, address: str) -> None:
         """Deletes the account once its password is given: its sessions and ratings go, its
         games stay under "a deleted player"."""
+        await self._confirm(account, password, address=address)
+        await self._store(self.storage.delete_account, account.id)
+
+    async def _confirm(self, account: Account, password: object, *, address: str) -> None:
+        """Nothing if `password` is the account's own; WebError `account.wrong_password` else.
+        Counted as a log-in, so that it cannot be used to guess the password faster."""
         if not isinstance(password, str):
             raise WebError("account.wrong_password")
         try:
@@ -221,7 +252,6 @@ class Accounts:
             if error.message.key == "account.wrong":
                 raise WebError("account.wrong_password") from None
             raise
-        await self._store(self.storage.delete_account, account.id)
 
     async def sweep(self) -> None:
         """Forgets ended sessions and attempts whose window has passed."""

@@ -67,7 +67,7 @@ def create_app(
         routes.analyses.close()
         routes.live_analyses.close()
 
-    routes = Routes(rooms, computer, limits=limits)
+    routes = Routes(rooms, computer, accounts, limits=limits)
     players = PlayerRoutes(accounts, storage)
     return Starlette(
         routes=[*routes.routes(), *players.routes()],

@@ -20,10 +20,10 @@ from damero.ratings import Rating
 from damero.web import checks
 from damero.web.accounts import Accounts, LoggedIn, check_name
 from damero.web.checks import WebError
-from damero.web.protocol import MAX_MESSAGE, address_of
+from damero.web.protocol import MAX_MESSAGE, address_of, player_json
 from damero.web.routes import STATIC, capped_body, error_response
 from damero.web.sessions import forget_session, keep_session, session_id
-from damero.web.storage import Account, PlayedGame, Rated, Sitter, Storage, holder_of
+from damero.web.storage import Account, PlayedGame, Rated, Storage, holder_of
 
 GAMES_A_PAGE = 20
 SIDE_NAMES = ("first", "second")
@@ -63,17 +63,6 @@ def rated_game(key: str) -> dict[str, object] | None:
     return None
 
 
-def sitter_json(sitter: Sitter) -> dict[str, object]:
-    """Who sits at a side, as the pages show it: `kind` is `account`, `guest` (a name typed for
-    an anonymous seat, which is no account), `deleted`, `computer` or `anonymous`."""
-    return {
-        "kind": sitter.kind,
-        "name": sitter.name,
-        "level": sitter.level,
-        "rating": None if sitter.rating is None else round(sitter.rating),
-    }
-
-
 def played_json(played: PlayedGame) -> dict[str, object]:
     """One game of a player's list, from that player's side."""
     side = SIDE_NAMES[played.side]
@@ -81,7 +70,7 @@ def played_json(played: PlayedGame) -> dict[str, object]:
     if played.winner is not None:
         result = "draw" if played.winner == "draw" else "win" if played.winner == side else "loss"
     change = None
-    if played.rating is not None:
+    if played.rated and played.rating is not None:
         change = {
             "before": round(played.rating),
             "after": None if played.rating_after is None else round(played.rating_after),
@@ -95,7 +84,7 @@ def played_json(played: PlayedGame) -> dict[str, object]:
         "options": dict(played.options),
         "created": played.created,
         "side": side,
-        "opponent": sitter_json(played.opponent),
+        "opponent": player_json(played.opponent, played.opponent_level),
         "over": played.finished,
         "rated": played.rated,
         "result": result,
@@ -155,22 +144,16 @@ class PlayerRoutes:
         return response
 
     async def sign_up(self, request: Request) -> Response:
-        try:
-            body = await self._body(request)
-            logged_in = await self.accounts.sign_up(
-                body.get("name"),
-                body.get("password"),
-                address=address_of(request),
-                ending=session_id(request),
-            )
-        except DameroError as error:
-            return refusal(error, request)
-        return self._logged_in(request, logged_in)
+        return await self._enter(request, self.accounts.sign_up)
 
     async def log_in(self, request: Request) -> Response:
+        return await self._enter(request, self.accounts.log_in)
+
+    async def _enter(self, request: Request, action: Any) -> Response:
+        """Signs up or logs in with the request's name and password: a new session's cookie."""
         try:
             body = await self._body(request)
-            logged_in = await self.accounts.log_in(
+            logged_in = await action(
                 body.get("name"),
                 body.get("password"),
                 address=address_of(request),

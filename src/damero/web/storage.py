@@ -29,7 +29,8 @@ from sqlalchemy.engine import Connection
 
 from damero.core import Message
 from damero.errors import DameroError
-from damero.ratings import PERIOD_DAYS, Rating, rate_game
+from damero.ratings import PERIOD_DAYS, START_RATING, Rating, rate_game
+from damero.round import Player
 from damero.web.levels import measured_rating, rating_game
 
 LOG = logging.getLogger("damero.web")
@@ -277,6 +278,10 @@ class StoredGame:
     """When the running clock's time runs out, if one runs."""
     attendance: Attendance | None = None
     """Where its players are, as read with it (None for a game not yet stored)."""
+    players: tuple[Player | None, Player | None] = (None, None)
+    """Who sits at each side, where they gave a name."""
+    rated: bool = False
+    rating_range: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,19 +303,6 @@ class Rated:
 
 
 @dataclass(frozen=True, slots=True)
-class Sitter:
-    """Who sits at a side, as a page names them: an account (`account` its name), a name typed
-    for an anonymous seat (`guest`), a deleted account (`deleted`), the computer at `level`
-    (`computer`), or a person who gave no name (`anonymous`)."""
-
-    kind: str
-    name: str | None = None
-    level: int | None = None
-    rating: float | None = None
-    """An account's rating when it sat down, or a level's."""
-
-
-@dataclass(frozen=True, slots=True)
 class PlayedGame:
     """One of a player's games, as their page lists it: which game, when, the player's side and
     their opponent, and once over who won and why, and the player's rating before and after."""
@@ -320,7 +312,9 @@ class PlayedGame:
     options: Mapping[str, int]
     created: float
     side: int
-    opponent: Sitter
+    opponent: Player | None
+    """Who sat at the other side, if they gave a name; None also for the computer."""
+    opponent_level: int | None
     finished: bool
     rated: bool
     winner: str | None
@@ -396,6 +390,11 @@ class Change:
     rematch: StoredGame | None = None
     """The rematch this change agrees: stored with the change, in its transaction, or not at
     all. Not announced (nobody holds it yet)."""
+    seated: tuple[tuple[int, str | None, int | None, float | None], ...] = ()
+    """Names put on seats: each side's index, and the name, account and rating of who sits there."""
+    result: tuple[str, str] | None = None
+    """The winner ('first', 'second' or 'draw') and the ending, when the change ends the game:
+    stored, and the ratings changed, in its transaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,10 +446,15 @@ def parse_notice(text: str) -> Notice:
         return Attendance(
             seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
         )
-    joined = fields.pop("joined")
+    joined, result = fields.pop("joined"), fields.pop("result")
     return Change(
         **fields
-        | {"moves": tuple(fields["moves"]), "joined": None if joined is None else tuple(joined)}
+        | {
+            "moves": tuple(fields["moves"]),
+            "joined": None if joined is None else tuple(joined),
+            "seated": tuple(tuple(seat) for seat in fields["seated"]),
+            "result": None if result is None else tuple(result),
+        }
     )
 
 
@@ -681,7 +685,8 @@ class Storage:
         moves: open seats to take and games to watch."""
         with self._transaction() as connection:
             rows = connection.execute(
-                GAMES.select()
+                sa.select(GAMES, *_SEAT_COLUMNS)
+                .select_from(_seated(GAMES))
                 .where(
                     GAMES.c.finished == sa.false(),
                     GAMES.c.mode == "open",
@@ -918,6 +923,14 @@ class Storage:
             rows = connection.execute(RATINGS.select().where(RATINGS.c.holder == holder))
             return {row.game: _rated(row) for row in rows}
 
+    def rating_of(self, holder: str, game: str) -> Rated | None:
+        """`holder`'s rating in `game`, if it has played it rated."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                RATINGS.select().where(RATINGS.c.holder == holder, RATINGS.c.game == game)
+            ).first()
+        return None if row is None else _rated(row)
+
     def level_ratings(self) -> dict[tuple[int, str], Rating]:
         """The computer's ratings that rated games have moved from those damero measured, by
         (level, game)."""
@@ -965,15 +978,6 @@ class Storage:
             ).all()
         return [_played(row) for row in rows], int(total)
 
-    def sitters(self, game_ids: Sequence[str]) -> dict[tuple[str, int], Sitter]:
-        """Who sits at each named side of these games, by (game, side); a side nobody named
-        is left out."""
-        if not game_ids:
-            return {}
-        with self._transaction() as connection:
-            rows = connection.execute(SEATS.select().where(SEATS.c.game_id.in_(game_ids)))
-            return {(row.game_id, row.side): _sitter(row) for row in rows}
-
 
 def holder_of(account_id: int) -> str:
     """The holder of an account's ratings."""
@@ -1003,27 +1007,12 @@ def _rated(row: Any) -> Rated:
     return Rated(Rating(row.rating, row.deviation, row.volatility), row.games, row.played)
 
 
-def _sitter(row: Any) -> Sitter:
-    if not row.is_account:
-        return Sitter("guest", row.name)
-    if row.account_id is None:
-        return Sitter("deleted")
-    return Sitter("account", row.name, rating=row.rating)
-
-
 def _played(row: Any) -> PlayedGame:
-    other = 1 - row.side
-    level = (row.first_level, row.second_level)[other]
-    if level is not None:
-        opponent = Sitter("computer", level=level, rating=row.their_rating)
-    elif row.their_is_account is None:
-        opponent = Sitter("anonymous")
-    elif not row.their_is_account:
-        opponent = Sitter("guest", row.their_name)
-    elif row.their_account is None:
-        opponent = Sitter("deleted")
-    else:
-        opponent = Sitter("account", row.their_name, rating=row.their_rating)
+    opponent = None
+    if row.their_is_account is not None:
+        opponent = _player(
+            row.their_name, row.their_account, row.their_is_account, row.their_rating
+        )
     return PlayedGame(
         id=row.id,
         game=row.game,
@@ -1031,6 +1020,7 @@ def _played(row: Any) -> PlayedGame:
         created=row.created,
         side=row.side,
         opponent=opponent,
+        opponent_level=(row.first_level, row.second_level)[1 - row.side],
         finished=row.finished,
         rated=bool(row.rated),
         winner=row.winner,
@@ -1070,8 +1060,26 @@ def _settle(connection: Connection, game_id: str, winner: str, ending: str, now:
         else:
             return  # a seat without an account (deleted meanwhile): nothing to rate against
     key = rating_game(game.game, json.loads(game.options))
+    # A holder's first rated game in this game makes its row, at its starting rating; two
+    # transactions making the same row at once wait for each other instead of failing.
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    for holder in holders:
+        first = _first_rating(holder, key)
+        connection.execute(
+            dialect.insert(RATINGS)
+            .values(
+                holder=holder,
+                game=key,
+                rating=first.rating,
+                deviation=first.deviation,
+                volatility=first.volatility,
+                games=0,
+                played=now,
+            )
+            .on_conflict_do_nothing(index_elements=[RATINGS.c.holder, RATINGS.c.game])
+        )
     held = {
-        row.holder: row
+        row.holder: _rated(row)
         for row in connection.execute(
             RATINGS.select()
             .where(RATINGS.c.holder.in_(holders), RATINGS.c.game == key)
@@ -1079,29 +1087,22 @@ def _settle(connection: Connection, game_id: str, winner: str, ending: str, now:
             .with_for_update()
         )
     }
-    before = [
-        _rated(held[holder]) if holder in held else Rated(_first_rating(holder, key))
-        for holder in holders
-    ]
+    before = [held[holder] for holder in holders]
     idle = [rated.rating.after_idle((now - rated.played) / PERIOD_SECONDS) for rated in before]
     score = {"first": 1.0, "second": 0.0}.get(winner, 0.5)
     after = rate_game(idle[0], idle[1], score)
     for side, (holder, rated, rating) in enumerate(zip(holders, before, after, strict=True)):
-        values = {
-            "rating": rating.rating,
-            "deviation": rating.deviation,
-            "volatility": rating.volatility,
-            "games": rated.games + 1,
-            "played": now,
-        }
-        if holder in held:
-            connection.execute(
-                RATINGS.update()
-                .where(RATINGS.c.holder == holder, RATINGS.c.game == key)
-                .values(values)
+        connection.execute(
+            RATINGS.update()
+            .where(RATINGS.c.holder == holder, RATINGS.c.game == key)
+            .values(
+                rating=rating.rating,
+                deviation=rating.deviation,
+                volatility=rating.volatility,
+                games=rated.games + 1,
+                played=now,
             )
-        else:
-            connection.execute(RATINGS.insert().values(holder=holder, game=key, **values))
+        )
         connection.execute(
             SEATS.update()
             .where(SEATS.c.game_id == game_id, SEATS.c.side == side)
@@ -1132,9 +1133,66 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
             round=stored.round,
             falls_at=stored.falls_at,
             moved_at=stored.created,
+            rated=stored.rated,
+            rating_low=None if stored.rating_range is None else stored.rating_range[0],
+            rating_high=None if stored.rating_range is None else stored.rating_range[1],
         )
     )
+    key = rating_game(stored.game, stored.options)
+    _seat(
+        connection,
+        stored.id,
+        [
+            (side, player.name, player.account, _rating_now(connection, player, key))
+            for side, player in enumerate(stored.players)
+            if player is not None
+        ],
+        stored.created,
+    )
     return True
+
+
+def _rating_now(connection: Connection, player: Player, game: str) -> float | None:
+    """An account's rating in `game` as it sits down: the one it was given, or for a rematch,
+    made without reading it, the one stored now."""
+    if player.account is None or player.rating is not None:
+        return player.rating
+    rating = connection.execute(
+        sa.select(RATINGS.c.rating).where(
+            RATINGS.c.holder == holder_of(player.account), RATINGS.c.game == game
+        )
+    ).scalar()
+    return START_RATING if rating is None else float(rating)
+
+
+def _seat(
+    connection: Connection,
+    game_id: str,
+    seated: Sequence[tuple[int, str | None, int | None, float | None]],
+    created: float | None = None,
+) -> None:
+    """Puts names on a game's seats: (side, name, account, rating) each."""
+    if not seated:
+        return
+    if created is None:
+        created = connection.execute(
+            sa.select(GAMES.c.created).where(GAMES.c.id == game_id)
+        ).scalar_one()
+    connection.execute(
+        SEATS.insert(),
+        [
+            {
+                "game_id": game_id,
+                "side": side,
+                "account_id": account,
+                "name": name,
+                "is_account": account is not None,
+                "rating": rating,
+                "created": created,
+            }
+            for side, name, account, rating in seated
+        ],
+    )
 
 
 _HERE = [
@@ -1144,9 +1202,24 @@ _HERE = [
     .label(f"here_{side}")
     for side in (0, 1)
 ]
+_SEATED = [SEATS.alias(f"seat_{side}") for side in (0, 1)]
+_SEAT_COLUMNS = [
+    column.label(f"seat_{side}_{column.name}")
+    for side, seat in enumerate(_SEATED)
+    for column in (seat.c.name, seat.c.account_id, seat.c.is_account, seat.c.rating)
+]
+
+
+def _seated(games: sa.FromClause) -> sa.FromClause:
+    """`games` with who sits at each side, where they gave a name."""
+    for side, seat in enumerate(_SEATED):
+        games = games.outerjoin(seat, sa.and_(seat.c.game_id == GAMES.c.id, seat.c.side == side))
+    return games
+
+
 _LOAD = (
-    sa.select(GAMES, MOVES.c.text.label("move"), *_HERE)
-    .select_from(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id))
+    sa.select(GAMES, MOVES.c.text.label("move"), *_HERE, *_SEAT_COLUMNS)
+    .select_from(_seated(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id)))
     .where(GAMES.c.id == sa.bindparam("game_key"))
     .order_by(MOVES.c.number)
 )
@@ -1209,6 +1282,9 @@ def _apply(connection: Connection, change: Change) -> bool:
         connection.execute(
             MOVES.delete().where(MOVES.c.game_id == change.game_id, MOVES.c.number >= change.first)
         )
+    _seat(connection, change.game_id, change.seated)
+    if change.result is not None:
+        _settle(connection, change.game_id, *change.result, now=change.moved_at)
     return True
 
 
@@ -1292,4 +1368,29 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
         round=row.round,
         falls_at=row.falls_at,
         attendance=attendance,
+        players=(_player_at(fields, 0), _player_at(fields, 1)),
+        rated=bool(row.rated),
+        rating_range=None if row.rating_low is None else (row.rating_low, row.rating_high),
     )
+
+
+def _player_at(fields: Any, side: int) -> Player | None:
+    """Who sits at `side` in a row read with `_SEAT_COLUMNS`, if they gave a name."""
+    if fields.get(f"seat_{side}_is_account") is None:
+        return None
+    return _player(
+        fields[f"seat_{side}_name"],
+        fields[f"seat_{side}_account_id"],
+        fields[f"seat_{side}_is_account"],
+        fields[f"seat_{side}_rating"],
+    )
+
+
+def _player(
+    name: str | None, account: int | None, is_account: bool, rating: float | None
+) -> Player:
+    if not is_account:
+        return Player(name)
+    if account is None:
+        return Player(None)  # an account deleted since
+    return Player(name, account, rating)
