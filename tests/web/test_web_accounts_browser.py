@@ -117,6 +117,8 @@ def test_the_account_pages_pass_axe_in_both_languages(
     ):
         page.goto(site.base + path)
         page.wait_for_selector(ready)
+        if path == "/":
+            page.select_option("#mode-choice", "open")  # the rated game's and range's fields
         found[path] = serious_violations(page)
         screenshot(page, f"account{path.replace('/', '-')}-{language}")
     assert {path: faults for path, faults in found.items() if faults} == {}
@@ -150,3 +152,58 @@ def test_another_sites_form_cannot_act_for_a_logged_in_player(browser: Any, site
         assert header_name(page) == "victim"
     finally:
         elsewhere.stop()
+
+
+def test_names_on_seats_in_every_browser_and_the_players_page(browser: Any, site: Server) -> None:
+    """A logged-in player opens a seat; a visitor without an account types a name (with markup in
+    it, shown as text) and takes it from the front page; a spectator sees both names. Once the
+    game is over the player's page lists it, with its replay."""
+    ana = new_page(browser)
+    sign_up(ana, site, "ana_b")
+    ana.goto(site.base + "/")
+    ana.wait_for_selector("#create")
+    ana.select_option("#game-choice", "tictactoe")
+    ana.select_option("#mode-choice", "open")
+    assert ana.is_visible("#rated-choice") and not ana.is_visible("#guest-name")
+    ana.click("#create")
+    ana.wait_for_selector("body[data-version]")
+    game_id = ana.evaluate("location.pathname.split('/').pop()")
+
+    guest = new_page(browser)
+    guest.goto(site.base + "/")
+    guest.wait_for_selector("#create")
+    guest.select_option("#mode-choice", "open")
+    guest.fill("#guest-name", "Bea <i>x</i>")
+    guest.select_option("#mode-choice", "local")  # the name is kept once a game is made
+    guest.evaluate("localStorage.setItem('damero.name', 'Bea <i>x</i>')")
+    guest.reload()
+    seat = guest.locator(f"[data-seat='{game_id}']")
+    seat.wait_for()
+    assert "by ana_b (1500)" in seat.inner_text() and "unrated" in seat.inner_text()
+    guest.click(f"[data-join='{game_id}']")
+    guest.wait_for_selector("body[data-version] #players")
+
+    watcher = new_page(browser)
+    watcher.goto(f"{site.base}/play/{game_id}")
+    watcher.wait_for_selector("body[data-version] #players")
+    watcher.locator("#players").filter(has_text="Bea").wait_for()
+    assert serious_violations(watcher) == []
+    players = watcher.inner_text("#players")
+    assert "ana_b (1500)" in players
+    assert "Bea <i>x</i> (a name typed, not an account)" in players
+    assert watcher.locator("#players i").count() == 0
+    ana.locator("#players").filter(has_text="Bea <i>x</i>").wait_for()
+
+    for page, cells in ((ana, "1"), (guest, "4"), (ana, "2"), (guest, "5"), (ana, "3")):
+        page.locator(f"[data-move='{cells}']").wait_for()
+        page.click(f"[data-move='{cells}']")
+    ana.wait_for_selector("body[data-over=yes]")
+    ana.goto(site.base + "/@/ana_b")
+    row = ana.locator(f"[data-game='{game_id}']")
+    row.wait_for()
+    assert "Bea <i>x</i>" in row.inner_text() and "won" in row.inner_text()
+    assert serious_violations(ana) == []  # the page with its tables of ratings and games
+    row.get_by_role("link", name="Replay").click()
+    ana.wait_for_selector("#counter")
+    assert ana.evaluate("location.pathname") == f"/replay/{game_id}"
+    assert ana.errors == guest.errors == watcher.errors == []

@@ -5,6 +5,12 @@ import { html, language, main, navigate, say } from "./common.js";
 
 export let me = { name: null, playing: [] };
 
+// The name typed for anonymous seats, kept in this browser (an account's name needs none): shown
+// to the other players as typed, marked as no account.
+const GUEST_NAME = "damero.name";
+export const guestName = () => localStorage.getItem(GUEST_NAME) || "";
+export const keepGuestName = (name) => localStorage.setItem(GUEST_NAME, name);
+
 // Asks the server who is logged in here, and shows it in the header.
 export async function loadAccount() {
   try {
@@ -14,9 +20,13 @@ export async function loadAccount() {
   return me;
 }
 
+// The header's links change only when who is logged in or the language does, so that a link a
+// player has focused is never swapped under them.
+let shownFor = null;
 export function showAccount() {
   const place = document.getElementById("account-links");
-  if (!place) return;
+  if (!place || shownFor === `${me.name}/${language}`) return;
+  shownFor = `${me.name}/${language}`;
   const link = (href, key, id) => html("a", { href, id, onclick: (event) => { event.preventDefault(); navigate(href); } }, say(key));
   if (me.name) {
     place.replaceChildren(
@@ -98,6 +108,7 @@ export function signUpPage() {
 
 export async function accountPage() {
   await loadAccount();
+  if (location.pathname !== "/account") return;  // the player went elsewhere meanwhile
   if (!me.name) { await navigate("/login"); return; }
   const current = field("current-password", "page.current_password", { type: "password", autocomplete: "current-password" });
   const fresh = field("new-password", "page.new_password", { type: "password", autocomplete: "new-password", minlength: 8, "aria-describedby": "new-password-rules" });

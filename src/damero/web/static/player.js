@@ -47,8 +47,9 @@ export async function playerPage(name, page = Number(new URLSearchParams(locatio
     fetch(`/api/players/${encodeURIComponent(name)}?lang=${language}`),
     fetch(`/api/players/${encodeURIComponent(name)}/games?page=${page}&lang=${language}`)]);
   const player = await playerAnswer.json();
-  if (!playerAnswer.ok) { main.replaceChildren(html("h1", {}, name), html("p", { class: "error", role: "alert" }, player.message)); return; }
   const listing = await gamesAnswer.json();
+  if (location.pathname !== `/@/${name}`) return;  // the player went elsewhere meanwhile
+  if (!playerAnswer.ok) { main.replaceChildren(html("h1", {}, name), html("p", { class: "error", role: "alert" }, player.message)); return; }
   const ratings = player.ratings.length === 0 ? html("p", { id: "no-ratings" }, say("page.no_ratings"))
     : html("table", { id: "ratings", class: "listing" }, html("caption", {}, say("page.ratings")),
       html("thead", {}, html("tr", {}, html("th", { scope: "col" }, say("page.game")), html("th", { scope: "col" }, say("page.rating")),
