@@ -489,7 +489,7 @@ def test_a_rated_game_needs_an_account_a_clock_and_an_opponent() -> None:
     )
     assert refusal(rating_range=(1800, 1200)) == "account.bad_range"
     live = rated_round(rated=True)
-    assert live.players == (ANA, None) and live.rated and not live.counts_for_ratings
+    assert live.players == (ANA, None) and live.rated
 
 
 def test_an_open_seat_is_taken_within_its_range_by_an_account_other_than_its_creator() -> None:
@@ -504,7 +504,7 @@ def test_an_open_seat_is_taken_within_its_range_by_an_account_other_than_its_cre
         decision = decide(live, SPECTATOR, Join(NEW_KEY, player), now=NOW)
         assert decision.refusal is not None and decision.refusal.key == key
     joined = decide(live, SPECTATOR, Join(NEW_KEY, BEA), now=NOW).changed
-    assert joined is not None and joined.players == (ANA, BEA) and joined.counts_for_ratings
+    assert joined is not None and joined.players == (ANA, BEA)
     assert joined.sides_of_account(2) == frozenset({SECOND}) and not joined.sides_of_account(3)
 
 

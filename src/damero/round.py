@@ -112,15 +112,6 @@ class Round:
         )
 
     @property
-    def counts_for_ratings(self) -> bool:
-        """Whether its end changes ratings: asked for, and each side an account or the computer."""
-        return self.rated and all(
-            self.state.seat(side).is_computer
-            or ((player := self.players[side.value]) is not None and player.account is not None)
-            for side in Side
-        )
-
-    @property
     def has_two_people(self) -> bool:
         """Whether each side is a person of its own (a friend's game, an open seat): then a
         take-back, a draw and a rematch need the other's yes, and nobody is helped while it goes

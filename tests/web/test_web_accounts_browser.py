@@ -4,10 +4,10 @@ refused."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import test_web_page
 from servers import Server
 from test_web_page import new_page, serious_violations
 
@@ -15,12 +15,8 @@ Page = Any
 PASSWORD = "a quiet harbour at dawn"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("accounts")
-    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
-    yield running
-    running.stop()
+site = test_web_page.site
+"""One server for the module, as the page's tests have."""
 
 
 def type_into(page: Page, selector: str, text: str) -> None:
