@@ -95,6 +95,7 @@ def ended(live: Round, result: Result) -> Round:
     return replace(live, state=live.state.with_result(result))
 
 
+ANA, BEA = Player("ana", 1, 1500.0), Player("bea", 2, 1620.0)
 RESIGNED = Result(SECOND, Ending.RESIGNATION)
 STATES: dict[str, tuple[Round, Presence]] = {
     "new": (a_round(), NOBODY),
@@ -112,8 +113,8 @@ STATES: dict[str, tuple[Round, Presence]] = {
     "x-vs-cpu": (a_round("computer", "51"), NOBODY),
     "cpu-turn": (a_round("computer", "5"), NOBODY),
     "cpu-over": (ended(a_round("computer", "51"), RESIGNED), NOBODY),
-    "rated": (replace(a_round(moves="51"), rated=True), NOBODY),
-    "rated-cpu": (replace(a_round("computer", "51"), rated=True), NOBODY),
+    "rated": (replace(a_round(moves="51"), rated=True, players=(ANA, BEA)), NOBODY),
+    "rated-cpu": (replace(a_round("computer", "51"), rated=True, players=(ANA, None)), NOBODY),
 }
 """Every state a game's round can be in, each with where its players are."""
 
@@ -169,10 +170,10 @@ cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad   
 cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
 cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
 cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
-rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
+rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
+rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
 rated      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      ok
+rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
 rated-cpu  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
 rated-cpu  cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
 """
@@ -197,6 +198,7 @@ KEYS = {
     "timeup": "game.time_up",
     "noback": "account.rated_no_undo",
     "nohelp": "account.rated_no_help",
+    "seated": "account.seated",
 }
 
 
@@ -454,9 +456,6 @@ def test_a_take_back_gives_back_the_increment_against_the_computer() -> None:
         assert live.state.clock.remaining(FIRST, now) <= 10_000
 
 
-ANA, BEA = Player("ana", 1, 1500.0), Player("bea", 2, 1620.0)
-
-
 def rated_round(mode: str = "open", **options: Any) -> Round:
     return a_round(mode, clock=Clock.of(initial=60_000, increment=0), creator=ANA, **options)
 
@@ -518,6 +517,24 @@ def test_a_name_goes_on_a_held_seat_without_one_and_never_twice() -> None:
     # The creator opening the friend's link leaves the other seat for the friend.
     himself = decide(live, friend, Sit(ANA), now=NOW)
     assert himself.changed is None and himself.refusal == Message("account.seated")
+
+
+def test_in_a_rated_game_only_an_account_moves_from_a_seat() -> None:
+    """A friend's link opened without logging in, or with a name typed, holds the seat but plays
+    no move until an account sits there: otherwise the game could never count."""
+    live = decide(rated_round("friend", rated=True), ACTORS["x"], Move("5"), now=NOW).changed
+    assert live is not None
+    friend = Person(frozenset({SECOND}))
+    for guest in (live, decide(live, friend, Sit(Player("guest")), now=NOW).changed):
+        assert guest is not None
+        refused = decide(guest, friend, Move("1"), now=NOW)
+        assert refused.changed is None
+        assert refused.refusal == Message("account.rated_needs_account")
+        assert decide(guest, friend, Resign(), now=NOW).changed is not None
+    seated = decide(live, friend, Sit(BEA), now=NOW).changed
+    assert seated is not None
+    moved = decide(seated, friend, Move("1"), now=NOW).changed
+    assert moved is not None and len(moved.state.moves) == 2
 
 
 def test_a_rated_games_rematch_is_rated_between_the_same_players() -> None:

@@ -437,6 +437,9 @@ def _moved(live: Round, actor: Actor, text: str, now: float) -> Round:
         mine = isinstance(actor, Person) and side in actor.sides
     if not mine:
         raise Refused("web.not_your_turn", side=Message(state.game.side_key(side)))
+    player = live.players[side.value]
+    if live.rated and isinstance(actor, Person) and (player is None or player.account is None):
+        raise Refused("account.rated_needs_account")  # a friend's link opened logged out
     return replace(live, state=state.play_text(text, now=now))
 
 

@@ -105,6 +105,19 @@ def test_log_in_and_out_and_the_session_is_gone_for_good(storage: Storage) -> No
         assert refused.status_code == 401 and refused.json()["code"] == "account.not_logged_in"
 
 
+def test_the_session_cookie_is_secure_when_the_site_is_served_over_https(
+    storage: Storage,
+) -> None:
+    with TestClient(create_app(storage), base_url="https://damero.example") as client:
+        answer = sign_up(client, "alice")
+        assert answer.status_code == 200
+        cookie = answer.headers["set-cookie"]
+        assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
+        assert who(client) == "alice"
+    with app(storage) as plain:
+        assert "Secure" not in log_in(plain, "alice").headers["set-cookie"]
+
+
 def test_a_session_id_planted_before_log_in_is_never_the_accounts(storage: Storage) -> None:
     with app(storage) as attacker, app(storage) as victim:
         sign_up(attacker, "mallory")

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from damero.ratings import Rating, rate_game
 from damero.web.app import create_app
+from damero.web.levels import measured_rating
 from damero.web.storage import Storage
 
 SAME = {"Origin": "http://testserver"}
@@ -24,8 +25,19 @@ X_WINS = ("1", "4", "2", "5", "3")
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
+    yield from browsers(tmp_path)
+
+
+@pytest.fixture
+def quick(tmp_path: Path) -> Iterator[Any]:
+    """Browsers of a site where a player is soon taken for gone."""
+    yield from browsers(tmp_path, sweep_seconds=0.2, abandon_seconds=0.3)
+
+
+def browsers(tmp_path: Path, **options: Any) -> Iterator[Any]:
+    """A maker of browsers on one site, the app built with `options`."""
     storage = Storage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    built = create_app(storage)
+    built = create_app(storage, **options)
     with ExitStack() as stack:
 
         def browser(name: str | None = None) -> TestClient:
@@ -206,6 +218,72 @@ def test_a_rated_game_has_no_take_back_nor_hint_even_against_the_computer(app: A
         "level": 1,
         "rating": level,
     }
+
+
+def test_a_rated_game_against_the_computer_moves_the_players_and_the_levels_rating(
+    app: Any,
+) -> None:
+    ana, watcher = app("ana"), app()
+    measured = measured_rating(2, "tictactoe")
+    assert watcher.get("/api/games").json()["level_ratings"]["tictactoe"]["2"] == round(
+        measured.rating
+    )
+    created = create(ana, mode="computer", clock=CLOCK, rated=True, level=2)
+    with ana.websocket_connect(f"/ws/{created['id']}?token={created['token']}") as socket:
+        state = receive_state(socket)
+        socket.send_text(json.dumps({"type": "resign", "version": state["version"]}))
+        assert receive_state(socket, state["version"] + 1)["result"]["winner"] == "second"
+    lost, won = rate_game(Rating(), measured, 0.0)
+    assert ratings(watcher, "ana")["tictactoe"]["rating"] == round(lost.rating)
+    levels = watcher.get("/api/games").json()["level_ratings"]["tictactoe"]
+    assert levels["2"] == round(won.rating) != round(measured.rating)
+    assert levels["1"] == round(measured_rating(1, "tictactoe").rating)
+    games = watcher.get("/api/players/ana/games").json()["games"]
+    assert [(g["result"], g["opponent"]["level"]) for g in games] == [("loss", 2)]
+
+
+def test_leaving_a_rated_game_loses_it_when_the_other_claims_it(quick: Any) -> None:
+    ana, bea = quick("ana"), quick("bea")
+    created = create(ana, mode="open", clock=CLOCK, rated=True)
+    bea_token = join(bea, created["id"]).json()["token"]
+    with ana.websocket_connect(
+        f"/ws/{created['id']}?token={created['token']}", headers=SAME
+    ) as socket:
+        version = receive_state(socket)["version"]
+        with bea.websocket_connect(f"/ws/{created['id']}?token={bea_token}", headers=SAME):
+            pass  # bea looks in, then leaves the game
+        while not json.loads(socket.receive_text()).get("can_claim"):
+            pass
+        socket.send_text(json.dumps({"type": "claim", "result": "win", "version": version}))
+        ended = receive_state(socket, version + 1)
+    assert ended["result"] == {"winner": "first", "reason": "abandoned"}
+    won, lost = rate_game(Rating(), Rating(), 1.0)
+    assert ratings(ana, "ana")["tictactoe"]["rating"] == round(won.rating)
+    assert ratings(ana, "bea")["tictactoe"]["rating"] == round(lost.rating)
+    games = bea.get("/api/players/bea/games").json()["games"]
+    assert [(g["result"], g["ending"]) for g in games] == [("loss", "abandoned")]
+
+
+def test_a_rated_games_friend_plays_once_logged_in(app: Any) -> None:
+    ana, friend = app("ana"), app()
+    created = create(ana, mode="friend", seat="second", clock=CLOCK, rated=True)
+    other = created["links"]["other"].split("#seat=")[1]
+    path = f"/ws/{created['id']}?token={other}"
+    with friend.websocket_connect(path, headers=SAME) as socket:
+        state = receive_state(socket)
+        assert state["rated"] and state["players"]["first"]["kind"] == "anonymous"
+        socket.send_text(json.dumps({"type": "move", "move": "5", "version": state["version"]}))
+        refused = json.loads(socket.receive_text())
+    assert refused["code"] == "account.rated_needs_account"
+    assert refused["message"] == "A rated game is for players with an account: log in first."
+    assert friend.post(
+        "/api/account/signup", json={"name": "bea", "password": "bea plays well"}, headers=SAME
+    ).is_success
+    with friend.websocket_connect(path, headers=SAME) as socket:
+        state = receive_state(socket)
+        assert state["players"]["first"]["name"] == "bea"
+        socket.send_text(json.dumps({"type": "move", "move": "5", "version": state["version"]}))
+        assert receive_state(socket, state["version"] + 1)["moves"] == ["5"]
 
 
 def test_rated_games_and_ranges_are_refused_in_words_where_they_cannot_be(app: Any) -> None:
