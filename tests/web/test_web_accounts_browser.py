@@ -153,7 +153,8 @@ def test_another_sites_form_cannot_act_for_a_logged_in_player(browser: Any, site
 def test_names_on_seats_in_every_browser_and_the_players_page(browser: Any, site: Server) -> None:
     """A logged-in player opens a seat; a visitor without an account types a name (with markup in
     it, shown as text) and takes it from the front page; a spectator sees both names. Once the
-    game is over the player's page lists it, with its replay."""
+    game is over the player's page lists it, with its replay. Meanwhile the player takes the game
+    up on another device from their front page, without its link."""
     ana = new_page(browser)
     sign_up(ana, site, "ana_b")
     ana.goto(site.base + "/")
@@ -190,7 +191,19 @@ def test_names_on_seats_in_every_browser_and_the_players_page(browser: Any, site
     assert watcher.locator("#players i").count() == 0
     ana.locator("#players").filter(has_text="Bea <i>x</i>").wait_for()
 
-    for page, cells in ((ana, "1"), (guest, "4"), (ana, "2"), (guest, "5"), (ana, "3")):
+    # On another device, logged in, ana finds the game on her front page and plays her seat.
+    phone = new_page(browser, (390, 844))
+    phone.goto(site.base + "/login")
+    phone.fill("#login-name", "ana_b")
+    phone.fill("#login-password", PASSWORD)
+    phone.press("#login-password", "Enter")
+    taken_up = phone.locator(f"#your-games [data-game='{game_id}'] a")
+    assert "Bea <i>x</i>" in taken_up.inner_text()
+    taken_up.click()
+    phone.wait_for_selector("body[data-version] #players")
+    assert phone.evaluate("location.pathname") == f"/play/{game_id}"
+
+    for page, cells in ((phone, "1"), (guest, "4"), (ana, "2"), (guest, "5"), (ana, "3")):
         page.locator(f"[data-move='{cells}']").wait_for()
         page.click(f"[data-move='{cells}']")
     ana.wait_for_selector("body[data-over=yes]")
@@ -202,4 +215,4 @@ def test_names_on_seats_in_every_browser_and_the_players_page(browser: Any, site
     row.get_by_role("link", name="Replay").click()
     ana.wait_for_selector("#counter")
     assert ana.evaluate("location.pathname") == f"/replay/{game_id}"
-    assert ana.errors == guest.errors == watcher.errors == []
+    assert ana.errors == guest.errors == watcher.errors == phone.errors == []
