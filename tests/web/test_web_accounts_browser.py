@@ -216,3 +216,34 @@ def test_names_on_seats_in_every_browser_and_the_players_page(browser: Any, site
     ana.wait_for_selector("#counter")
     assert ana.evaluate("location.pathname") == f"/replay/{game_id}"
     assert ana.errors == guest.errors == watcher.errors == phone.errors == []
+
+
+def test_a_rated_open_seat_with_a_range_made_and_refused_in_the_browser(
+    browser: Any, site: Server
+) -> None:
+    """A logged-in player offers a rated seat with a clock and a range of ratings; the front page
+    shows it with its terms, and a player outside the range who tries to take it is told why."""
+    cid = new_page(browser)
+    sign_up(cid, site, "cid_r")
+    cid.goto(site.base + "/")
+    cid.wait_for_selector("#create")
+    cid.select_option("#game-choice", "tictactoe")
+    cid.select_option("#mode-choice", "open")
+    cid.select_option("#clock-choice", index=1)
+    cid.check("#rated-choice")
+    cid.fill("#rating-low", "1550")
+    cid.fill("#rating-high", "1800")
+    cid.click("#create")
+    cid.wait_for_selector("body[data-version] #rated-line")
+    assert "Rated" in cid.inner_text("#rated-line")
+    game_id = cid.evaluate("location.pathname.split('/').pop()")
+
+    dan = new_page(browser)
+    sign_up(dan, site, "dan_r")
+    seat = dan.locator(f"[data-seat='{game_id}']")
+    seat.wait_for()
+    assert "by cid_r (1500), rated, ratings 1550-1800" in seat.inner_text()
+    dan.click(f"[data-join='{game_id}']")
+    dan.get_by_role("alert").filter(has_text="ratings from 1550 to 1800").wait_for()
+    assert dan.evaluate("location.pathname") == "/"
+    assert cid.errors == dan.errors == []
