@@ -46,7 +46,8 @@ class Refused(DameroError):
 class Player:
     """Who sits at a side, having given a name: an account (`account` its number, `rating` its
     rating in this game when it sat down), a name typed for an anonymous seat (no account), or,
-    with neither name nor account, an account deleted since."""
+    with neither name nor account, the computer at a computer's seat (with its level's rating)
+    and an account deleted since at a person's."""
 
     name: str | None
     account: int | None = None
@@ -563,8 +564,8 @@ def rematch_of(live: Round, *, created: float) -> Round:
     seats = (state.seats[1], state.seats[0])
     fresh = GameInProgress.new(state.game, start=state.start, seats=seats, clock=clock)
     holders = (live.holders[1], live.holders[0])
-    players = tuple(
-        None if player is None else replace(player, rating=None)
+    players = tuple(  # an account's rating is read again; the computer's is kept
+        player if player is None or player.account is None else replace(player, rating=None)
         for player in (live.players[1], live.players[0])
     )
     return Round(
@@ -594,11 +595,13 @@ def new_round(
     creator: Player | None = None,
     rated: bool = False,
     rating_range: RatingRange | None = None,
+    level_rating: float | None = None,
 ) -> Round:
     """A new game offered in `mode` (one of MODES) from `start` after `moves`: the creator holds
     `side` with the key `mine` (and their name, `creator`, on it); the other side is the
     computer's at `level`, a friend's (the key `other`), open to anyone, or on one screen the
-    creator's too. A forced pass where the moves stop is played at once.
+    creator's too. A forced pass where the moves stop is played at once. The computer sits down
+    with `level_rating`, its level's rating in this game.
 
     A rated game needs its creator's account, a clock, and an opponent of its own; a rating range
     is for an open seat."""
@@ -617,6 +620,8 @@ def new_round(
     state = GameInProgress.new(game, start=start, moves=moves, seats=seats, clock=clock)
     players: list[Player | None] = [None, None]
     players[side.value] = creator  # on one screen too, the other side is a person of their own
+    if mode == "computer":
+        players[side.other.value] = Player(None, rating=level_rating)
     return Round(
         game_id,
         state,

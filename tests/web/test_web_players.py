@@ -240,6 +240,10 @@ def test_a_rated_game_against_the_computer_moves_the_players_and_the_levels_rati
     assert levels["1"] == round(measured_rating(1, "tictactoe").rating)
     games = watcher.get("/api/players/ana/games").json()["games"]
     assert [(g["result"], g["opponent"]["level"]) for g in games] == [("loss", 2)]
+    # The next game's page gives the level's rating the level's choice gave.
+    again = create(ana, mode="computer", level=2)
+    computer = first_state(watcher, again["id"])["players"]["second"]
+    assert computer == {"kind": "computer", "name": None, "level": 2, "rating": levels["2"]}
 
 
 def test_leaving_a_rated_game_loses_it_when_the_other_claims_it(quick: Any) -> None:

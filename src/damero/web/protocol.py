@@ -294,10 +294,11 @@ def player_json(player: Player | None, level: int | None = None) -> dict[str, ob
 
 
 def seat_json(live: Round, side: Side) -> dict[str, object]:
-    """Who sits at `side` of `live`; the computer with its level's measured rating."""
+    """Who sits at `side` of `live`; the computer with its level's rating as it sat down (as
+    damero measured it, in a game stored before the computer's seat kept one)."""
     level = live.state.seat(side).level
     shown = player_json(live.players[side.value], level)
-    if level is not None:
+    if level is not None and shown["rating"] is None:
         game = rating_game(live.state.game.name, live.options)
         shown["rating"] = round(measured_rating(level, game).rating)
     return shown

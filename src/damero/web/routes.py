@@ -228,11 +228,13 @@ class Routes:
                 low = checks.one_of(bounds, "low", RATINGS, 0, refusal="account.bad_range")
                 high = checks.one_of(bounds, "high", RATINGS, 0, refusal="account.bad_range")
                 rating_range = (low, high)
+            key = rating_game(game.name, {name: getattr(game, name) for name in game.options})
             creator = await self.accounts.player(
-                session_id(request),
-                guest=body.get("name"),
-                game=rating_game(game.name, {name: getattr(game, name) for name in game.options}),
+                session_id(request), guest=body.get("name"), game=key
             )
+            level_rating = None
+            if mode == "computer":
+                level_rating = await to_thread.run_sync(self.storage.level_rating, level, key)
             token = new_token()
             other = new_token() if mode == "friend" else None
             live = new_round(
@@ -250,6 +252,7 @@ class Routes:
                 creator=creator,
                 rated=rated,
                 rating_range=rating_range,
+                level_rating=level_rating,
             )
             self.new_games.take(address_of(request))
             await self.rooms.create(live)

@@ -931,6 +931,12 @@ class Storage:
             ).first()
         return None if row is None else _rated(row)
 
+    def level_rating(self, level: int, game: str) -> float:
+        """The computer's rating at `level` in `game` now: as rated games have moved it, or as
+        damero measured it."""
+        moved = self.rating_of(level_holder(level), game)
+        return (measured_rating(level, game) if moved is None else moved.rating).rating
+
     def level_ratings(self) -> dict[tuple[int, str], Rating]:
         """The computer's ratings that rated games have moved from those damero measured, by
         (level, game)."""
@@ -1390,7 +1396,7 @@ def _player(
     name: str | None, account: int | None, is_account: bool, rating: float | None
 ) -> Player:
     if not is_account:
-        return Player(name)
+        return Player(name, rating=rating)  # a name typed, or the computer with its rating
     if account is None:
         return Player(None)  # an account deleted since
     return Player(name, account, rating)
