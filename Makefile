@@ -6,9 +6,9 @@ INSTALLED := $(VENV)/.installed
 
 .PHONY: play test benchmarks clean system-packages
 
-SYSTEM_PACKAGES := chromium postgresql
+SYSTEM_PACKAGES := chromium postgresql nginx
 # The browser tests drive Debian's Chromium (npm brings them axe-core) and the storage tests
-# start a PostgreSQL cluster:
+# start a PostgreSQL cluster, the site tests an nginx in front of two servers:
 # on a fresh machine (as root) whatever is missing is installed, after one apt-get update.
 # npm is looked for as a command: a Node.js from elsewhere brings its own, which Debian's
 # npm package would conflict with.

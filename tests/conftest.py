@@ -15,6 +15,8 @@ from typing import IO, Any
 
 import pytest
 
+import logged_secrets
+
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
 
@@ -129,6 +131,25 @@ def run(tmp_path: Path) -> Run:
     return runner
 
 
+@pytest.fixture
+def count_plays(monkeypatch: pytest.MonkeyPatch) -> Callable[[type], list[Any]]:
+    """`count_plays(PositionClass)`: a list of every move played on a position of that class from
+    then on, to see how often a game's moves are played."""
+
+    def counting(position_class: type) -> list[Any]:
+        plays: list[Any] = []
+        play = position_class.play  # type: ignore[attr-defined]
+
+        def counted(position: Any, move: Any) -> Any:
+            plays.append(move)
+            return play(position, move)
+
+        monkeypatch.setattr(position_class, "play", counted)
+        return plays
+
+    return counting
+
+
 @pytest.fixture(scope="session")
 def compiled_engine() -> None:
     """The Othello engine compiled and cached on disk before a test waits on a program that runs
@@ -182,48 +203,24 @@ def on_a_terminal(
 
 def run_in_terminal(
     arguments: Sequence[str],
-    keys: Sequence[str],
+    answers: Sequence[tuple[str, str]],
     *,
     cwd: Path,
     env: dict[str, str] | None = None,
-    quiet: float = 0.3,
-    timeout: float = WAIT_SECONDS,
 ) -> str:
-    """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it.
-
-    Each key string is typed once the program has written something and then nothing for
-    `quiet` seconds (it is waiting); returns everything the terminal showed, echoes included.
-    """
-    master, process = on_a_terminal(arguments, cwd=cwd, env=env)
-    shown = b""
-    pending = list(keys)
-    answered = False  # the program wrote something since the last key
-    deadline = time.monotonic() + timeout
+    """`python -m damero ARGUMENTS` on a pseudo-terminal, as a person at a keyboard runs it: each
+    answer's keys are typed once the terminal shows its text (the prompt they answer) after the
+    keys typed before; returns everything the terminal showed until the program ended, echoes
+    included."""
+    terminal = Terminal(arguments, cwd=cwd, env=env)
     try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], quiet)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:  # the program ended and closed the terminal
-                    break
-                if not chunk:
-                    break
-                shown += chunk
-                answered = True
-            elif pending and answered:
-                os.write(master, pending.pop(0).encode())
-                answered = False
-            elif process.poll() is not None:
-                break
-        else:
-            raise TimeoutError(shown.decode("utf-8", "replace")[-2000:])
+        for prompt, keys in answers:
+            terminal.wait_for(prompt)
+            terminal.type(keys)
+        terminal.wait_for_end()
     finally:
-        os.close(master)
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-    return shown.decode("utf-8", "replace")
+        terminal.close()
+    return terminal.shown
 
 
 class Terminal:
@@ -244,20 +241,37 @@ class Terminal:
         """What the terminal showed since the last wait, up to and including `text`."""
         deadline = time.monotonic() + timeout
         while (found := self.shown.find(text, self._read_to)) < 0:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {text!r} in {self.shown[self._read_to :][-3000:]!r}"
-            ready, _, _ = select.select([self.master], [], [], left)
-            try:
-                chunk = os.read(self.master, 65536) if ready else b""
-            except OSError:  # the program ended and closed the terminal
-                chunk = b""
-            assert chunk or not ready, f"ended before {text!r}: {self.shown[-3000:]!r}"
-            self.shown += self._decoder.decode(chunk)
+            ended = not self._read_more(deadline, f"no {text!r}")
+            assert not ended, f"ended before {text!r}: {self.shown[-3000:]!r}"
         start, self._read_to = self._read_to, found + len(text)
         return self.shown[start : self._read_to]
 
+    def _read_more(self, deadline: float, missing: str) -> bool:
+        """Adds to `shown` what the terminal shows by `deadline` (failing with `missing` past
+        it); False once the program has ended and closed its side of the terminal."""
+        left = deadline - time.monotonic()
+        assert left > 0, f"{missing} in {self.shown[self._read_to :][-3000:]!r}"
+        ready, _, _ = select.select([self.master], [], [], left)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the program ended and closed the terminal
+            chunk = b""
+        self.shown += self._decoder.decode(chunk)
+        return bool(chunk)
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
+
+    def wait_for_end(self, *, timeout: float = WAIT_SECONDS) -> str:
+        """What the terminal showed since the last wait, up to the program's end (its side of the
+        terminal closed)."""
+        deadline = time.monotonic() + timeout
+        while self._read_more(deadline, "the program did not end"):
+            pass
+        start, self._read_to = self._read_to, len(self.shown)
+        return self.shown[start:]
 
     def close(self) -> int:
         """Ends the program if it still runs; its exit status."""
@@ -265,3 +279,24 @@ class Terminal:
         if self.process.poll() is None:
             self.process.kill()
         return self.process.wait()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A run starts (in the process that hands out the tests, before any worker): no secret or
+    log recorded yet."""
+    if not hasattr(session.config, "workerinput"):
+        logged_secrets.begin()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The final check, once every worker is done: no log any test's server wrote holds any
+    secret a test used (seat tokens, and whatever else a test recorded)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    found = logged_secrets.leaks(logged_secrets.logs(), logged_secrets.secrets())
+    if found:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        lines = "\n".join(found[:50])
+        if reporter is not None:
+            reporter.write_line(f"A secret was written in a log:\n{lines}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

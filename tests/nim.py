@@ -1,8 +1,10 @@
 """Nim, a game that exists only in the tests: proof that a fourth game is one module.
 
-Heaps of 1, 3 and 5 counters; a move takes one or more counters from one heap; whoever
-takes the last counter wins. Moves are typed as `heap count` ("2 3": three from heap 2).
-Nothing outside this module knows the game: the tests add it to `damero.registry.GAMES`.
+Heaps of 1, 3 and 5 counters (and 7, in the variant of four rows); a move takes one or more
+counters from one heap; whoever takes the last counter wins. Moves are typed as `heap count`
+("2 3": three from heap 2). Nothing outside this module knows the game: the tests add it to
+`damero.registry.GAMES`. Its option, the number of rows, is no board size: a front end that
+offers it must take its words from the game.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from damero.errors import IllegalMoveError, InvalidMoveError, InvalidPositionErr
 from damero.players import negamax_analyst
 from damero.records.movelist import MOVE_LIST, MoveListFormat
 
-START = (1, 3, 5)
+HEAPS = (1, 3, 5, 7)
+ROWS = (3, 4)
 SIDE_WORDS = {"first": Side.FIRST, "second": Side.SECOND}
 
 
@@ -88,6 +91,9 @@ MESSAGES = {
         "nim.game_over": "The game is over.",
         "nim.bad_position": "'{text}' is not a position: the heaps, then first or second.",
         "nim.counter": "counter {number} of heap {heap}",
+        "nim.rows_option": "the number of rows",
+        "nim.rows_label": "Rows of counters",
+        "nim.rows_choice": "{value} rows",
     },
     "es": {
         "nim.title": "Nim",
@@ -108,6 +114,9 @@ MESSAGES = {
         "nim.game_over": "La partida ha terminado.",
         "nim.bad_position": "'{text}' no es una posición: los montones y first o second.",
         "nim.counter": "ficha {number} del montón {heap}",
+        "nim.rows_option": "el número de filas",
+        "nim.rows_label": "Filas de fichas",
+        "nim.rows_choice": "{value} filas",
     },
 }
 
@@ -118,6 +127,10 @@ def _player(side: Side) -> Message:
 
 @dataclass(frozen=True, slots=True)
 class Nim(GameDefaults):
+    """Nim on `rows` heaps, the first `rows` of HEAPS."""
+
+    rows: int = 3
+
     @property
     def name(self) -> str:
         return "nim"
@@ -126,8 +139,21 @@ class Nim(GameDefaults):
     def side_options(self) -> tuple[tuple[str, Side], ...]:
         return tuple(SIDE_WORDS.items())
 
+    @property
+    def options(self) -> Mapping[str, tuple[int, ...]]:
+        return {"rows": ROWS}
+
+    def variant(self, **options: int) -> Nim:
+        if set(options) - {"rows"} or options.get("rows", self.rows) not in ROWS:
+            raise ValueError(f"Nim's only option is rows, one of {ROWS}: {options}")
+        return Nim(options.get("rows", self.rows))
+
+    @property
+    def heaps(self) -> tuple[int, ...]:
+        return HEAPS[: self.rows]
+
     def start(self) -> NimPosition:
-        return NimPosition(START, Side.FIRST)
+        return NimPosition(self.heaps, Side.FIRST)
 
     def parse_move(self, position: NimPosition, text: str) -> Take:
         numbers = [parse_number(word) for word in split_words(text)]
@@ -140,11 +166,12 @@ class Nim(GameDefaults):
 
     def parse_position(self, text: str) -> NimPosition:
         words = text.lower().split()
-        if len(words) != len(START) + 1 or words[-1] not in SIDE_WORDS:
+        if len(words) != self.rows + 1 or words[-1] not in SIDE_WORDS:
             raise InvalidPositionError("nim.bad_position", text=text.strip()[:40])
         heaps = tuple(parse_number(word) for word in words[:-1])
         if any(
-            heap is None or not 0 <= heap <= limit for heap, limit in zip(heaps, START, strict=True)
+            heap is None or not 0 <= heap <= limit
+            for heap, limit in zip(heaps, self.heaps, strict=True)
         ):
             raise InvalidPositionError("nim.bad_position", text=text.strip()[:40])
         return NimPosition(tuple(heap or 0 for heap in heaps), SIDE_WORDS[words[-1]])
@@ -191,11 +218,11 @@ class Nim(GameDefaults):
         """A row per heap, a cell per counter it started with; clicking a counter takes it and
         every counter to its right."""
         return Board(
-            rows=len(START),
-            columns=max(START),
+            rows=self.rows,
+            columns=max(self.heaps),
             cells=tuple(
                 Cell(heap, column, "paper", f"{heap + 1}.{column + 1}")
-                for heap, size in enumerate(START)
+                for heap, size in enumerate(self.heaps)
                 for column in range(size)
             ),
             pieces=tuple(

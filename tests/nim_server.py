@@ -7,12 +7,14 @@ import sys
 
 import damero.registry
 from damero.cli import main
+from logged_secrets import record_minted_secrets
 from nim import Nim
 
 
 def run(argv: list[str]) -> int:
     """`damero ARGV` as the command runs it, with Nim one of its games."""
     damero.registry.GAMES = (*damero.registry.GAMES, Nim())
+    record_minted_secrets()
     return main(argv)
 
 

@@ -16,40 +16,34 @@ from damero.core import Limit, Value, Verdict, describe_value
 from damero.games.othello import Othello
 from damero.games.tictactoe import TicTacToe
 from damero.i18n import Catalog
-from damero.records import Record
+from damero.progress import GameInProgress
 
 DATA = Path(__file__).parent / "data"
 EXACT = Limit(depth=analysis.REVIEW_DEPTH)
 """No clock: an exact solve runs to its end, however busy the machine."""
 
 
-def reviewed(record: Record) -> tuple[analysis.ReviewedMove, ...]:
+def reviewed(state: GameInProgress) -> tuple[analysis.ReviewedMove, ...]:
     def values_of(position: Any) -> analysis.MoveValues:
-        return analysis.move_values(record.game, position, limit=EXACT, clock=None)
+        return analysis.move_values(state.game, position, limit=EXACT, clock=None)
 
-    return analysis.review(record, values_of)
+    return analysis.review(state, values_of)
 
 
-def tictactoe_record(*texts: str) -> Record:
-    game = TicTacToe()
-    position, moves = game.start(), []
-    for text in texts:
-        move = game.parse_move(position, text)
-        moves.append(move)
-        position = position.play(move)
-    return Record(game, (), game.start(), tuple(moves))
+def tictactoe_game(*texts: str) -> GameInProgress:
+    return GameInProgress.replayed(TicTacToe(), texts=texts)
 
 
 def test_the_edge_reply_to_the_centre_is_the_mistake_and_the_corner_is_not() -> None:
-    edge = reviewed(tictactoe_record("5", "2"))
+    edge = reviewed(tictactoe_game("5", "2"))
     assert [judged.is_mistake for judged in edge] == [False, True]
     assert edge[1].before == Value(verdict=Verdict("draw", 8))
     assert edge[1].played == Value(verdict=Verdict("loss", 6))
     assert edge[1].after == Value(verdict=Verdict("loss", 5)), "O's move no longer counted"
     assert TicTacToe().format_move(edge[1].best) in {"1", "3", "7", "9"}
-    corner = reviewed(tictactoe_record("5", "1"))
+    corner = reviewed(tictactoe_game("5", "1"))
     assert not any(judged.is_mistake for judged in corner)
-    document = analysis.review_document(tictactoe_record("5", "2"), edge)
+    document = analysis.review_document(tictactoe_game("5", "2"), edge)
     assert document["mistakes"] == [2]
     moves: Any = document["moves"]
     assert moves[1]["side"] == "second" and moves[1]["position"] == "----X----"
@@ -57,9 +51,9 @@ def test_the_edge_reply_to_the_centre_is_the_mistake_and_the_corner_is_not() -> 
 
 
 def test_an_othello_game_is_judged_against_a_plain_minimax_near_the_end() -> None:
-    record = othello_record(DATA / "othello_8x8_moves.txt")
-    judged = reviewed(record)
-    assert len(judged) == len(record.moves)
+    state = othello_game(DATA / "othello_8x8_moves.txt")
+    judged = reviewed(state)
+    assert len(judged) == len(state.moves)
     checked = 0
     for move in judged:
         if move.is_forced:
@@ -81,8 +75,8 @@ def test_an_othello_game_is_judged_against_a_plain_minimax_near_the_end() -> Non
         checked += 1
     assert checked >= 5
     assert sum(move.is_forced for move in judged) == 2
-    positions = analysis.judged_positions(record)
-    assert len(positions) == len(record.moves) - 2
+    positions = analysis.judged_positions(state)
+    assert len(positions) == len(state.moves) - 2
 
 
 def test_positions_of_eight_to_ten_empties_are_solved_as_a_plain_minimax_solves_them() -> None:
@@ -140,15 +134,9 @@ def test_a_finished_position_is_worth_its_outcome_and_has_no_moves() -> None:
     }
 
 
-def othello_record(path: Path) -> Record:
+def othello_game(path: Path) -> GameInProgress:
     """The 8x8 game whose placements `path` lists one a line, with the passes the rules make."""
-    game = Othello()
-    position, moves = game.start(), []
+    state = GameInProgress.new(Othello())
     for line in path.read_text(encoding="utf-8").splitlines():
-        move = game.parse_move(position, line)
-        moves.append(move)
-        position = position.play(move)
-        while position.outcome() is None and (forced := game.automatic_move(position)):
-            moves.append(forced[0])
-            position = position.play(forced[0])
-    return Record(game, (), game.start(), tuple(moves))
+        state = state.play_text(line)
+    return state

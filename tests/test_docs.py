@@ -115,3 +115,14 @@ def test_the_readme_opens_with_the_two_commands() -> None:
     assert first_block is not None
     commands = [line.split("#")[0].strip() for line in first_block.group().splitlines()[1:-1]]
     assert commands == ["make play", "make test"]
+
+
+def test_a_newcomer_goes_from_the_readme_to_the_design_and_on_to_one_game_s_code() -> None:
+    """The path the README promises: its two commands, then docs/DESIGN.md, then the rules module
+    every game copies and its game's package, each a link that leads somewhere."""
+    readme, design = ROOT / "README.md", ROOT / "docs" / "DESIGN.md"
+    assert "docs/DESIGN.md" in links(readme)
+    code = [target for target in links(design) if target.startswith("../src/damero/")]
+    assert any(re.fullmatch(r"\.\./src/damero/rules/\w+\.py", target) for target in code), code
+    assert any(re.fullmatch(r"\.\./src/damero/games/\w+/", target) for target in code), code
+    assert all(broken(design, target) is None for target in code)

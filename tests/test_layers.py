@@ -56,9 +56,9 @@ LAZY_IMPORTS: dict[tuple[str, str], str] = {
         "numba takes a second to load and compiles the engine on first use: a Four Cats game, or "
         "two people playing Othello, never loads it (checked below)"
     ),
-    ("damero.cli", "damero.web.server"): (
-        "the terminal games need none of the server's libraries, which take longer to load "
-        "than the games themselves (checked below)"
+    ("damero.cli", "damero.web"): (
+        "the terminal games need none of the server's libraries (for `damero serve` and "
+        "`damero db`), which take longer to load than the games themselves (checked below)"
     ),
 }
 """The only imports inside functions: (importing module, imported module) and why it waits."""

@@ -4,12 +4,13 @@ take-backs to a person's turn, results from outside the rules, and versions."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from damero.core import Side
-from damero.errors import IllegalMoveError
+from damero.errors import IllegalMoveError, MoveListError
 from damero.games.othello import PASS, Othello
 from damero.progress import (
     PERSON,
@@ -179,3 +180,49 @@ def test_an_illegal_move_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError):
         state.play_text("1 1")
     assert state.version == 1 and state.moves == ()
+
+
+def test_the_history_says_who_moved_what_the_rules_did_and_whose_turn_it_was() -> None:
+    game = Othello(4)
+    moves, pass_at = othello_game_with_a_pass()
+    state = GameInProgress.replayed(game, moves=moves)
+    positions = [game.start()]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    assert [state.mover(index) for index in range(len(moves))] == [
+        position.side_to_move for position in positions[:-1]
+    ]
+    assert state.mover(pass_at) is state.mover(pass_at - 1).other
+    assert state.mover(pass_at + 1) is state.mover(pass_at - 1), "the side that made it pass"
+    assert state.notice(pass_at) == game.describe_pass(positions[pass_at])
+    assert [index for index in range(len(moves)) if state.notice(index)] == [
+        index for index, move in enumerate(moves) if move == PASS
+    ]
+    assert state.to_move(pass_at) is positions[pass_at].side_to_move
+    assert state.to_move(len(moves)) is None, "the game is over there"
+    # The last turn is the move chosen and the pass the rules made after it.
+    assert state.last_turn(pass_at + 1) == range(pass_at - 1, pass_at + 1)
+    assert state.last_turn(pass_at) == range(pass_at - 1, pass_at)
+    assert state.last_turn(0) == range(0, 0)
+    assert state.notices(state.last_turn(pass_at + 1)) == (state.notice(pass_at),)
+    # A replay stops where a side chooses: never before a forced pass.
+    assert pass_at not in state.turn_starts() and pass_at + 1 in state.turn_starts()
+    assert state.turn_starts()[-1] == len(moves)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.name)
+def test_a_game_read_from_its_moves_text_plays_each_once(
+    game: Any, count_plays: Callable[[type], list[Any]]
+) -> None:
+    played = random_game(game, 3)[-1]
+    plays = count_plays(type(played.position))
+    read = GameInProgress.replayed(game, texts=played.move_texts)
+    assert read.moves == played.moves and read.positions == played.positions
+    assert len(plays) == len(played.moves)
+
+
+def test_a_refused_move_in_a_list_is_named_by_its_number() -> None:
+    with pytest.raises(MoveListError) as refused:
+        GameInProgress.replayed(find_game("tictactoe"), texts=["5", "1", "5"])
+    assert refused.value.number == 3
+    assert refused.value.message.values["reason"].key == "tictactoe.cell_taken"

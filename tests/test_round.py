@@ -22,6 +22,7 @@ from damero.registry import find_game
 from damero.round import (
     ABANDON_SECONDS,
     ARBITER,
+    HOLD_SECONDS,
     NOBODY,
     SPECTATOR,
     Actor,
@@ -32,6 +33,7 @@ from damero.round import (
     Draw,
     Flag,
     Hint,
+    Hold,
     Join,
     Move,
     Person,
@@ -40,11 +42,13 @@ from damero.round import (
     Rematch,
     Request,
     Resign,
+    Resume,
     Round,
     Sit,
     Undo,
     claimants,
     decide,
+    held_side,
     new_round,
     rematch_id,
     seat_refusal,
@@ -96,6 +100,15 @@ def ended(live: Round, result: Result) -> Round:
 
 
 ANA, BEA = Player("ana", 1, 1500.0), Player("bea", 2, 1620.0)
+
+
+def held(live: Round) -> Round:
+    """`live` with its running clock held a second ago by a server going down."""
+    clock = live.state.clock
+    assert clock is not None
+    return replace(live, state=live.state.with_clock(clock.held(NOW - 1, seconds=HOLD_SECONDS)))
+
+
 RESIGNED = Result(SECOND, Ending.RESIGNATION)
 STATES: dict[str, tuple[Round, Presence]] = {
     "new": (a_round(), NOBODY),
@@ -105,6 +118,8 @@ STATES: dict[str, tuple[Round, Presence]] = {
     "rematch?": (with_offers(a_round(moves="14253"), rematch=FIRST), NOBODY),
     "rematched": (replace(a_round(moves="14253"), next_game="next"), NOBODY),
     "flagged": (a_round(moves="51", clock=Clock.of(initial=1_000, increment=0)), NOBODY),
+    "timed": (a_round(moves="51", clock=Clock.of(initial=3_600_000, increment=0)), NOBODY),
+    "held": (held(a_round(moves="51", clock=Clock.of(initial=3_600_000, increment=0))), NOBODY),
     "o-gone": (a_round(moves="51"), Presence((True, False), (None, 0.0))),
     "o-back": (a_round(moves="51"), Presence((True, True), (None, None))),
     "open": (a_round("open"), NOBODY),
@@ -128,54 +143,60 @@ ACTORS: dict[str, Actor] = {
 }
 
 GRID = """
-state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     sit
-new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
-playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      ok
-offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
-won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
-won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
-rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      ok
-rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      ok
-rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      ok
-rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      ok
-flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      +timeup
-flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      +over
-flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      spec
-flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     bad
-o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      ok
-o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      ok
-open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      spec
-open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      ok
-open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      spec
-local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
-local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
-x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      ok
-cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        bad
-cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      ok
-cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
-rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
-rated      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      seated
-rated-cpu  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      spec
-rated-cpu  cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     hold     resume   sit
+new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      bad      bad      ok
+rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      bad      bad      ok
+rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad      ok
+rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad      ok
+flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      bad      bad      +timeup
+flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      bad      bad      +over
+flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      bad      bad      spec
+flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     +over    +over    bad
+timed      x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+timed      o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+timed      clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        ok       -        bad
+held       x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+held       o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+held       clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        ok       bad
+o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      bad      bad      ok
+o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      bad      bad      spec
+open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      bad      bad      ok
+open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      bad      bad      spec
+local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated-cpu  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+rated-cpu  cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
 """
 
 KEYS = {
@@ -220,6 +241,8 @@ def request_of(column: str, live: Round) -> Request:
         "hint": Hint(),
         "flag": Flag(),
         "sit": Sit(Player("Ana")),
+        "hold": Hold(),
+        "resume": Resume(FIRST),
     }[column]
 
 
@@ -272,7 +295,7 @@ def test_the_grid_has_every_state_actor_and_request() -> None:
     grid = rows()
     assert {state for state, _, _ in grid} == set(STATES)
     assert {actor for _, actor, _ in grid} == set(ACTORS)
-    assert all(len(cells) == 13 for _, _, cells in grid)
+    assert all(len(cells) == 15 for _, _, cells in grid)
 
 
 WORDS = [every_message(language) for language in ("en", "es")]
@@ -290,6 +313,9 @@ EVERY_REQUEST: list[Request] = [
     Join(NEW_KEY),
     Hint(),
     Flag(),
+    Hold(),
+    Resume(FIRST),
+    Resume(SECOND),
 ]
 
 
@@ -546,3 +572,24 @@ def test_a_rated_games_rematch_is_rated_between_the_same_players() -> None:
     agreed = decide(decision.changed, ACTORS["o"], Rematch(), now=NOW).rematch
     assert agreed is not None and agreed.rated
     assert [p and p.name for p in agreed.players] == ["bea", "ana"]
+
+
+def test_a_restart_holds_the_clock_of_the_player_it_sent_away_until_their_page_is_back() -> None:
+    live = STATES["timed"][0]  # X's clock runs since 0, an hour to play
+    before = live.state.clock.remaining(FIRST, NOW)  # type: ignore[union-attr]
+    held_round = decided(live, "clock", Hold())
+    assert held_side(held_round, NOW + 1) is FIRST
+    assert held_round.falls_at == NOW + HOLD_SECONDS + before / 1000
+    # Away 1.5 s: nothing of it is charged; the move half a second after the page is back is.
+    back = decide(held_round, ARBITER, Resume(FIRST), now=NOW + 1.5).changed
+    assert back is not None and held_side(back, NOW + 1.5) is None
+    moved = decide(back, ACTORS["x"], Move("9"), now=NOW + 2.0).changed
+    assert moved is not None and moved.state.clock is not None
+    assert moved.state.clock.left[FIRST.value] == before - 500
+    # A page that never comes back is charged from HOLD_SECONDS on; the clock falls that late.
+    late = decide(held_round, ACTORS["x"], Move("9"), now=NOW + HOLD_SECONDS + 2.0).changed
+    assert late is not None and late.state.clock is not None
+    assert late.state.clock.left[FIRST.value] == before - 2_000
+    # The other side's page coming back, or a hold asked twice, changes nothing.
+    assert decide(held_round, ARBITER, Resume(SECOND), now=NOW + 1).changed is None
+    assert decide(held_round, ARBITER, Hold(), now=NOW + 1).changed is None

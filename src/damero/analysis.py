@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from damero.core import Game, Limit, Side, Value, Verdict, verdict_of_outcome
+from damero.progress import GameInProgress
 
 MoveValues = Sequence[tuple[Any, Value]]
 """Every legal move with its value for the side to move, best first, as an analyst gives them."""
@@ -146,41 +147,35 @@ class ReviewedMove:
         return not self.is_forced and is_mistake(self.before, self.played)
 
 
-def judged_positions(record: Any) -> list[Any]:
-    """The positions of `record` whose move values its review reads, in the game's order: each one
-    a move was chosen in, and the one chosen in next after its last move, through the moves the
-    rules make on their own."""
-    game = record.game
-    positions = record.positions()
-    count = len(record.moves)
-    needed = [position for position in positions[:count] if game.automatic_move(position) is None]
-    position = positions[count]
-    while position.outcome() is None:
-        forced = game.automatic_move(position)
-        if forced is None:
-            needed.append(position)
-            break
-        position = position.play(forced[0])
-    return needed
+def judged_positions(state: GameInProgress) -> list[Any]:
+    """The positions of the game `state` holds whose move values its review reads, in the game's
+    order: each one a move was chosen in, and the one chosen in next after its last move, through
+    the moves the rules make on their own."""
+    ahead = state.with_forced_moves()
+    return [
+        ahead.positions[count] for count in ahead.turn_starts() if ahead.to_move(count) is not None
+    ]
 
 
-def review(record: Any, values_of: Callable[[Any], MoveValues]) -> tuple[ReviewedMove, ...]:
-    """Each move of `record` judged, `values_of(position)` giving the move values of each position
-    `judged_positions` names (from the game's analyst, or worked out before)."""
-    game = record.game
-    positions = record.positions()
+def review(
+    state: GameInProgress, values_of: Callable[[Any], MoveValues]
+) -> tuple[ReviewedMove, ...]:
+    """Each move of the game `state` holds judged, `values_of(position)` giving the move values
+    of each position `judged_positions` names (from the game's analyst, or worked out before)."""
+    ahead = state.with_forced_moves()
+    asked = {position: values_of(position) for position in judged_positions(state)}
+    worth = _chosen_values(ahead, asked)
     reviewed = []
-    for index, move in enumerate(record.moves):
-        position, following = positions[index], positions[index + 1]
-        side = position.side_to_move
-        after = seen_by(side, _chosen_value(game, following, values_of), following.side_to_move)
-        if game.automatic_move(position) is not None:
-            value = turned(_chosen_value(game, following, values_of))
+    for index, move in enumerate(state.moves):
+        position, side = state.positions[index], state.mover(index)
+        after = seen_by(side, worth[index + 1], ahead.positions[index + 1].side_to_move)
+        if state.is_forced(index):
+            value = turned(worth[index + 1])
             reviewed.append(
                 ReviewedMove(index + 1, side, move, position, move, value, value, after, True)
             )
             continue
-        values = values_of(position)
+        values = asked[position]
         played = next(value for candidate, value in values if candidate == move)
         best, before = values[0]
         reviewed.append(
@@ -189,27 +184,31 @@ def review(record: Any, values_of: Callable[[Any], MoveValues]) -> tuple[Reviewe
     return tuple(reviewed)
 
 
-def _chosen_value(
-    game: Game[Any, Any], position: Any, values_of: Callable[[Any], MoveValues]
-) -> Value:
-    """The value of `position` for its side to move, through any moves the rules make from it."""
-    if position.outcome() is not None:
-        return position_value(position, [])
-    forced = game.automatic_move(position)
-    if forced is None:
-        return position_value(position, values_of(position))
-    return turned(_chosen_value(game, position.play(forced[0]), values_of))
+def _chosen_values(ahead: GameInProgress, asked: Mapping[Any, MoveValues]) -> list[Value]:
+    """The value of each position of `ahead` for its side to move, through the moves the rules
+    make on their own from it, `asked` holding the move values of the positions a side chooses
+    in; worked out from the last position back."""
+    worth: list[Value] = []
+    for count in reversed(range(len(ahead.positions))):
+        position = ahead.positions[count]
+        if ahead.to_move(count) is None:
+            worth.append(position_value(position, []))
+        elif ahead.is_forced(count):
+            worth.append(turned(worth[-1]))
+        else:
+            worth.append(position_value(position, asked[position]))
+    return worth[::-1]
 
 
-def review_document(record: Any, reviewed: Sequence[ReviewedMove]) -> dict[str, object]:
+def review_document(state: GameInProgress, reviewed: Sequence[ReviewedMove]) -> dict[str, object]:
     """What `damero review FILE --json` prints and `GET /api/games/{id}/analysis` answers: the
     game, its options and start, each move judged ("before" and "after" for the side that played
     it, "position" the one it was played in), and the numbers of the mistakes."""
-    game = record.game
+    game = state.game
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
-        "start": game.format_position(record.start),
+        "start": game.format_position(state.start),
         "moves": [
             {
                 "number": judged.number,

@@ -59,6 +59,15 @@ class InvalidPositionError(DameroError, ValueError):
     """Text that does not describe a position this game can reach (two pieces on a square, bad counts)."""
 
 
+class MoveListError(DameroError, ValueError):
+    """A list of moves as text (a stored game's, a page's) one of which cannot be played there:
+    `number`, from 1, is the first refused, and `reason` the rules' refusal."""
+
+    def __init__(self, number: int, reason: Message) -> None:
+        super().__init__("game.bad_move_in_list", number=number, reason=reason)
+        self.number = number
+
+
 class RecordError(DameroError, ValueError):
     """A game file that cannot be read; `line` is the 1-based line at fault (0: the file as a whole)."""
 

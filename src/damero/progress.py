@@ -3,19 +3,21 @@ its replay and play-on, and the server's live games.
 
 The rules know positions; a game in progress also knows who sits at each side, how far a
 take-back goes, the moves the rules made on their own, a version that grows with every change,
-and a result that the players or the clock may give as well as the board (docs/DESIGN.md,
-"One game in progress").
+and a result that the players or the clock may give as well as the board. It answers the
+questions of its history too (who made each move, which the rules made and the notice that says
+so, whose turn it was at each position), so that no front end works them out again
+(docs/DESIGN.md, "One game in progress").
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from damero.core import Game, Message, Outcome, Side
-from damero.errors import DameroError
+from damero.errors import DameroError, MoveListError
 
 
 class GameOverError(DameroError):
@@ -105,11 +107,27 @@ class Clock:
         return cls(initial, increment, (initial, initial))
 
     def remaining(self, side: Side, now: float) -> int:
-        """`side`'s time left at `now`, never below 0."""
+        """`side`'s time left at `now`, never below 0; a clock held (`since` still to come) has
+        not run yet."""
         left = self.left[side.value]
         if self.running is side:
-            left -= round((now - self.since) * 1000)
+            left -= round(max(now - self.since, 0.0) * 1000)
         return max(left, 0)
+
+    def held(self, now: float, *, seconds: float) -> Clock:
+        """The clock at `now` with the running side's time held for at most `seconds`: the side
+        is charged up to `now`, and its time runs again at `now + seconds` unless `resumed`
+        sooner. A server going down holds the clock of a player whose page it sends away."""
+        if self.running is None:
+            return self
+        return replace(self.switched(now, to=self.running), since=now + seconds)
+
+    def is_held(self, now: float) -> bool:
+        return self.running is not None and self.since > now
+
+    def resumed(self, now: float) -> Clock:
+        """A held clock running again from `now`."""
+        return replace(self, since=min(self.since, now))
 
     @property
     def falls_at(self) -> float | None:
@@ -166,14 +184,18 @@ class GameInProgress:
         *,
         start: Any = None,
         moves: Sequence[Any] = (),
+        texts: Sequence[str] = (),
         seats: tuple[Seat, Seat] = (PERSON, PERSON),
         version: int = 1,
         clock: Clock | None = None,
     ) -> GameInProgress:
-        """A game from `start` (the game's own if None) after `moves`, with any move the rules
-        make on their own where they stop played at once; `clock` starts once each side has
-        moved. IllegalMoveError for a refused move."""
-        begun = cls.replayed(game, start=start, moves=moves, seats=seats, version=version)
+        """A game from `start` (the game's own if None) after `moves` (or the moves `texts`
+        name), with any move the rules make on their own where they stop played at once; `clock`
+        starts once each side has moved. IllegalMoveError for a refused move (MoveListError for
+        a refused text)."""
+        begun = cls.replayed(
+            game, start=start, moves=moves, texts=texts, seats=seats, version=version
+        )
         return replace(begun._with_forced_moves(version), clock=clock)
 
     @classmethod
@@ -183,16 +205,17 @@ class GameInProgress:
         *,
         start: Any = None,
         moves: Sequence[Any] = (),
+        texts: Sequence[str] = (),
         seats: tuple[Seat, Seat] = (PERSON, PERSON),
         version: int = 1,
     ) -> GameInProgress:
         """A game from `start` after exactly `moves`, as a record holds it: a replay shows a
-        forced move only once the record has it."""
+        forced move only once the record has it. Given `texts` instead (a stored game's moves, a
+        page's list), each is read in the position it is played in, and every move is played
+        once; MoveListError names the first refused."""
         start = game.start() if start is None else start
-        positions = [start]
-        for move in moves:
-            positions.append(positions[-1].play(move))
-        return cls(game, start, tuple(moves), tuple(positions), seats, version)
+        begun = cls(game, start, (), (start,), seats, version)
+        return begun._read(texts) if texts else begun._extended(moves)
 
     @property
     def position(self) -> Any:
@@ -208,10 +231,11 @@ class GameInProgress:
     @property
     def outcome(self) -> Outcome | None:
         """The rules' outcome of the current position, asked once: some games search to answer."""
-        return self._outcome_at(len(self.moves))
+        return self.outcome_at(len(self.moves))
 
-    def _outcome_at(self, index: int) -> Outcome | None:
-        position = self.positions[index]
+    def outcome_at(self, count: int) -> Outcome | None:
+        """The rules' outcome after the first `count` moves, asked once."""
+        position = self.positions[count]
         if position not in self._outcomes:
             self._outcomes[position] = position.outcome()
         return self._outcomes[position]
@@ -244,7 +268,7 @@ class GameInProgress:
         their own (said in `forced`), one version on; the offers standing lapse. GameOverError
         once over; IllegalMoveError from the rules for a refused move."""
         side = self._going_on()
-        played = self._extended(move)._with_forced_moves(self.version + 1)
+        played = self._extended((move,))._with_forced_moves(self.version + 1)
         return replace(played, offers=NO_OFFERS, clock=played._clock_after(side, now))
 
     def play_text(self, text: str, *, now: float = 0.0) -> GameInProgress:
@@ -261,16 +285,15 @@ class GameInProgress:
         played = self
         if keep < len(self.moves):
             played = replace(self, moves=self.moves[:keep], positions=self.positions[: keep + 1])
-        for text in texts:
-            played = played._extended(self.game.parse_move(played.position, text))
+        played = played._read(texts)
         made = range(len(played.moves) - forced, len(played.moves))
         return replace(
             played,
             version=version,
             forced=tuple(
-                Forced(*step)
-                for k in made
-                if (step := self.game.automatic_move(played.positions[k])) is not None
+                Forced(played.moves[index], notice)
+                for index in made
+                if (notice := played.notice(index)) is not None
             ),
         )
 
@@ -281,13 +304,30 @@ class GameInProgress:
             raise GameOverError("game.over")
         return side
 
-    def _extended(self, move: Any) -> GameInProgress:
-        return replace(
-            self,
-            moves=(*self.moves, move),
-            positions=(*self.positions, self.position.play(move)),
-            forced=(),
-        )
+    def _extended(self, moves: Sequence[Any]) -> GameInProgress:
+        """This game after `moves`, each played once, with nothing said of them."""
+        positions = list(self.positions)
+        for move in moves:
+            positions.append(positions[-1].play(move))
+        return replace(self, moves=(*self.moves, *moves), positions=tuple(positions), forced=())
+
+    def _read(self, texts: Sequence[str]) -> GameInProgress:
+        """`_extended` by the moves `texts` name, each parsed in the position it is played in;
+        MoveListError names the first refused, counting from 1."""
+        moves, positions = list(self.moves), list(self.positions)
+        for number, text in enumerate(texts, start=1):
+            try:
+                move = self.game.parse_move(positions[-1], text)
+                positions.append(positions[-1].play(move))
+            except DameroError as error:
+                raise MoveListError(number, error.message) from None
+            moves.append(move)
+        return replace(self, moves=tuple(moves), positions=tuple(positions), forced=())
+
+    def with_forced_moves(self) -> GameInProgress:
+        """This game with the moves the rules make on their own where it stands played, said in
+        `forced`, at the same version: as play would go on from a record that stops there."""
+        return self._with_forced_moves(self.version)
 
     def _with_forced_moves(self, version: int) -> GameInProgress:
         played = replace(self, version=version, forced=())
@@ -297,7 +337,7 @@ class GameInProgress:
             if automatic is None:
                 break
             forced.append(Forced(*automatic))
-            played = played._extended(automatic[0])
+            played = played._extended(automatic[:1])
         return replace(played, forced=tuple(forced))
 
     def _clock_after(self, mover: Side, now: float) -> Clock | None:
@@ -314,25 +354,63 @@ class GameInProgress:
                 clock = replace(clock, started=len(self.moves))
         return clock.switched(now, to=running, gaining=mover)
 
-    def each_side_moved(self, count: int) -> bool:
-        """Whether each side made a move of its own among the first `count` moves."""
-        movers = {
-            self.positions[index].side_to_move
-            for index in range(count)
-            if not self.is_forced(index)
-        }
-        return len(movers) == 2
+    # The history: who made each move, which the rules made, whose turn it was.
+
+    def mover(self, index: int) -> Side:
+        """The side that made `moves[index]`: a side may move twice in a row (the mouse's
+        placement and its first step, the side whose opponent the rules made pass)."""
+        side: Side = self.positions[index].side_to_move
+        return side
+
+    def notice(self, index: int) -> Message | None:
+        """What to say of `moves[index]` if the rules made it on their own (an Othello pass);
+        None if its side chose it."""
+        automatic = self.game.automatic_move(self.positions[index])
+        return None if automatic is None else automatic[1]
 
     def is_forced(self, index: int) -> bool:
         """Whether the rules made `moves[index]` on their own."""
-        return self.game.automatic_move(self.positions[index]) is not None
+        return self.notice(index) is not None
+
+    def notices(self, indexes: Iterable[int]) -> tuple[Message, ...]:
+        """The notices of the moves at `indexes` that the rules made, in order."""
+        return tuple(notice for index in indexes if (notice := self.notice(index)) is not None)
+
+    def to_move(self, count: int) -> Side | None:
+        """The side to move after the first `count` moves, None where the rules ended the game
+        there (a result given from outside them is `side_to_move`'s business)."""
+        if self.outcome_at(count) is not None:
+            return None
+        side: Side = self.positions[count].side_to_move
+        return side
+
+    def last_turn(self, count: int) -> range:
+        """The indexes of the last turn among the first `count` moves: the last move a side
+        chose and the moves the rules then made on their own (all of them where no side chose
+        one), which a page marks as the last move; empty at the start."""
+        chosen = max(count - 1, 0)
+        while chosen > 0 and self.is_forced(chosen):
+            chosen -= 1
+        return range(chosen, count)
+
+    def turn_starts(self) -> list[int]:
+        """The move counts after which a side was to choose, and the last: the positions a replay
+        steps through, where a move the rules make on their own (a forced pass) is shown only
+        once it is made, as in play."""
+        last = len(self.moves)
+        return [count for count in range(last + 1) if count == last or not self.is_forced(count)]
+
+    def each_side_moved(self, count: int) -> bool:
+        """Whether each side made a move of its own among the first `count` moves."""
+        movers = {self.mover(index) for index in range(count) if not self.is_forced(index)}
+        return len(movers) == 2
 
     def take_back_point(self, side: Side | None = None) -> int | None:
         """How many moves remain after taking back the last move a person made (of `side`, if
         given) and all that followed it (the computer's replies, forced passes); None if there
         is no such move."""
         for index in range(len(self.moves) - 1, -1, -1):
-            mover = self.positions[index].side_to_move
+            mover = self.mover(index)
             if side not in (None, mover):
                 continue
             if not self.seat(mover).is_computer and not self.is_forced(index):
@@ -371,7 +449,7 @@ class GameInProgress:
         if clock.started is not None:
             for index in range(max(kept, clock.started), len(self.moves)):
                 if not self.is_forced(index):
-                    left[self.positions[index].side_to_move.value] -= clock.increment
+                    left[self.mover(index).value] -= clock.increment
         started = clock.started if clock.started is not None and kept >= clock.started else None
         running = None if started is None else cut.side_to_move
         return replace(
@@ -395,6 +473,10 @@ class GameInProgress:
     def with_offers(self, offers: Offers) -> GameInProgress:
         """This game with `offers` standing instead, one version on."""
         return replace(self, offers=offers, version=self.version + 1, forced=())
+
+    def with_clock(self, clock: Clock) -> GameInProgress:
+        """This game with `clock` instead (held or running again), one version on."""
+        return replace(self, clock=clock, version=self.version + 1, forced=())
 
     @property
     def move_texts(self) -> tuple[str, ...]:

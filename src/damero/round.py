@@ -36,6 +36,9 @@ OFFERS = ("draw", "undo", "rematch")
 CLAIMS = ("win", "draw")
 ABANDON_SECONDS = 300.0
 """How long a player may be gone from a game between two people before the other may claim it."""
+HOLD_SECONDS = 5.0
+"""The longest a restart holds the clock of a player whose page it sent away: a page back within
+it is charged nothing of the restart, one back later from then on."""
 
 
 class Refused(DameroError):
@@ -292,7 +295,36 @@ class Flag:
     """End the game on time if the running clock has run out."""
 
 
-Request = Move | Undo | Resign | Draw | Decline | Rematch | Claim | Join | Sit | Hint | Flag
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """A server going down sends away the page of the person whose clock runs: their time stops
+    until their page is back on another server, HOLD_SECONDS at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """`side`'s page is back after a restart: its clock, if held, runs again from now."""
+
+    side: Side
+
+
+Request = (
+    Move
+    | Undo
+    | Resign
+    | Draw
+    | Decline
+    | Rematch
+    | Claim
+    | Join
+    | Sit
+    | Hint
+    | Flag
+    | Hold
+    | Resume
+)
+SERVERS_OWN = (Flag, Hold, Resume)
+"""The requests only the server makes, of itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,10 +347,10 @@ def seat_refusal(actor: Actor, request: Request) -> Message | None:
     """Why `actor` may never ask `request`, whatever the game's state, or None: checked before
     anything is read, so a spectator's resignation costs nothing."""
     if isinstance(actor, Arbiter):
-        return None if isinstance(request, Flag) else Message("web.bad_message")
+        return None if isinstance(request, SERVERS_OWN) else Message("web.bad_message")
     if isinstance(actor, Computer):
         return None if isinstance(request, Move) else Message("web.bad_message")
-    if isinstance(request, Flag):
+    if isinstance(request, SERVERS_OWN):
         return Message("web.bad_message")
     if not actor.sides:
         if isinstance(request, Join):
@@ -380,6 +412,10 @@ def _decided(
             return Decision(_moved(live, actor, text, now))
         case Flag():
             return Decision()  # woken early: the time has not run out yet
+        case Hold():
+            return Decision(_held(live, now))
+        case Resume(side):
+            return Decision(_resumed(live, side, now))
         case Join(key, player):
             return Decision(_joined(live, key, player))
     assert isinstance(actor, Person)
@@ -442,6 +478,29 @@ def _moved(live: Round, actor: Actor, text: str, now: float) -> Round:
     if live.rated and isinstance(actor, Person) and (player is None or player.account is None):
         raise Refused("account.rated_needs_account")  # a friend's link opened logged out
     return replace(live, state=state.play_text(text, now=now))
+
+
+def _held(live: Round, now: float) -> Round | None:
+    """The round with its running clock held for a restart, if it runs for a person."""
+    clock, side = live.state.clock, live.state.side_to_move
+    if clock is None or clock.running is None or clock.is_held(now) or side is None:
+        return None
+    if live.state.seat(side).is_computer:
+        return None  # the computer's think is finished or given back, not sent away
+    return replace(live, state=live.state.with_clock(clock.held(now, seconds=HOLD_SECONDS)))
+
+
+def _resumed(live: Round, side: Side, now: float) -> Round | None:
+    clock = live.state.clock
+    if clock is None or clock.running is not side or not clock.is_held(now):
+        return None
+    return replace(live, state=live.state.with_clock(clock.resumed(now)))
+
+
+def held_side(live: Round, now: float) -> Side | None:
+    """The side whose clock a restart holds at `now`, waiting for its page to be back."""
+    clock = live.state.clock
+    return clock.running if clock is not None and clock.is_held(now) else None
 
 
 def _joined(live: Round, key: str, player: Player | None) -> Round:
@@ -587,7 +646,7 @@ def new_round(
     side: Side,
     level: int,
     start: Any,
-    moves: Sequence[Any],
+    moves: Sequence[str],
     clock: Clock | None,
     mine: str,
     other: str | None,
@@ -597,11 +656,12 @@ def new_round(
     rating_range: RatingRange | None = None,
     level_rating: float | None = None,
 ) -> Round:
-    """A new game offered in `mode` (one of MODES) from `start` after `moves`: the creator holds
-    `side` with the key `mine` (and their name, `creator`, on it); the other side is the
-    computer's at `level`, a friend's (the key `other`), open to anyone, or on one screen the
-    creator's too. A forced pass where the moves stop is played at once. The computer sits down
-    with `level_rating`, its level's rating in this game.
+    """A new game offered in `mode` (one of MODES) from `start` after the moves the texts
+    `moves` name (MoveListError naming the first refused): the creator holds `side` with the key
+    `mine` (and their name, `creator`, on it); the other side is the computer's at `level`, a
+    friend's (the key `other`), open to anyone, or on one screen the creator's too. A forced pass
+    where the moves stop is played at once. The computer sits down with `level_rating`, its
+    level's rating in this game.
 
     A rated game needs its creator's account, a clock, and an opponent of its own; a rating range
     is for an open seat."""
@@ -617,7 +677,7 @@ def new_round(
     seats = (PERSON, computer) if side is Side.FIRST else (computer, PERSON)
     second = {"local": mine, "friend": other}.get(mode)
     holders = (mine, second) if side is Side.FIRST else (second, mine)
-    state = GameInProgress.new(game, start=start, moves=moves, seats=seats, clock=clock)
+    state = GameInProgress.new(game, start=start, texts=moves, seats=seats, clock=clock)
     players: list[Player | None] = [None, None]
     players[side.value] = creator  # on one screen too, the other side is a person of their own
     if mode == "computer":

@@ -51,6 +51,9 @@ def test_help_analysis_and_computer_players(capsys: pytest.CaptureFixture[str]) 
     assert status == 0 and "the first player wins in" in out
     status, out = damero(["nim", "analyse", "1", "1", "0", "first", "--json"])
     assert json.loads(out)["result"] == "loss"
+    status, out = damero(["nim", "--rows", "4", "analyse", "1", "3", "5", "7", "first"])
+    assert status == 0 and "the second player wins in" in out, "its option, as the game names it"
+    assert "the number of rows" in usage
     status, out = damero(["nim", "analyse", "1", "9", "5", "first"])
     assert status == 2 and "'1 9 5 first' is not a position" in out
     status, out = damero(["nim", "--first", "computer", "--second", "computer", "--level", "5"])
@@ -61,7 +64,7 @@ def test_save_replay_and_play_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.chdir(tmp_path)
     damero(["nim", "--save", "nim.txt"], [*WHOLE_GAME[:2], "q"])
     lines = (tmp_path / "nim.txt").read_text().splitlines()
-    assert lines[0] == "# damero record: nim" and lines[2:] == WHOLE_GAME[:2]
+    assert lines[:2] == ["# damero record: nim", "# rows: 3"] and lines[3:] == WHOLE_GAME[:2]
     status, out = damero(["replay", "nim.txt"], ["a", "a", "j", "more.txt", "1 1"])
     assert status == 0 and "Position 3 of 3" in out and "Last move: 2 3" in out
-    assert (tmp_path / "more.txt").read_text().splitlines()[2:] == WHOLE_GAME
+    assert (tmp_path / "more.txt").read_text().splitlines()[3:] == WHOLE_GAME

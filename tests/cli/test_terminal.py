@@ -16,8 +16,21 @@ from damero.games.othello.seed_file import format_game
 from damero.games.tictactoe import TicTacToe
 
 CLEAR = "\x1b[H\x1b[2J"
+CELL = {
+    "en": "type the number of the cell where you want to play: ",
+    "es": "Escriba el número de casilla en donde desea tirar: ",
+}
+"""The end of Tic-tac-toe's prompt, for either player."""
+REPLAY = "a (forward), r (back), s (leave), j (play on from here): "
+OTHELLO_MOVE = "to leave): "
+MENU = "Choose an option: "
 RED_X = "\x1b[31"
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def answering(prompt: str, *keys: str) -> list[tuple[str, str]]:
+    """Each of `keys` typed once `prompt` shows again."""
+    return [(prompt, typed) for typed in keys]
 
 
 def screen_lines(shown: str) -> set[str]:
@@ -60,56 +73,73 @@ def test_no_board_row_is_split_at_a_colour_terminal_on_any_othello_board(
     game = Othello(size)
     position = boards[-1].play(PASS) if boards[-1].legal_moves() == (PASS,) else boards[-1]
     move = position.legal_moves()[0]
-    keys = ["4\n", "g.txt\n", game.format_move(move) + "\n", "-1 -1\n", "3\n"]
-    shown = run_in_terminal(["othello", "--lang", "en"], keys, cwd=tmp_path)
+    answers = [
+        (MENU, "4\n"),
+        ("Name of the file with the game: ", "g.txt\n"),
+        *answering(OTHELLO_MOVE, game.format_move(move) + "\n", "-1 -1\n"),
+        (MENU, "3\n"),
+    ]
+    shown = run_in_terminal(["othello", "--lang", "en"], answers, cwd=tmp_path)
     assert "\x1b[31" in shown and "\x1b[34" in shown, "the discs are in colour"
     assert_boards_whole(game, [position, position.play(move)], shown)
 
 
 def test_no_board_row_is_split_at_a_colour_terminal_in_the_other_games(tmp_path: Path) -> None:
     catmouse = CatMouse()
-    shown = run_in_terminal(["catmouse", "--lang", "en"], ["30\n", "26\n", "q\n"], cwd=tmp_path)
+    answers = [
+        ("Starting square of the mouse: 29 , 30 , 31 or 32 . ", "30\n"),
+        ("New square of the mouse: ", "26\n"),
+        ("Cat to move and its new square (for example 20 24): ", "q\n"),
+    ]
+    shown = run_in_terminal(["catmouse", "--lang", "en"], answers, cwd=tmp_path)
     start = catmouse.start()
     placed = start.play(catmouse.parse_move(start, "30"))
     assert_boards_whole(
         catmouse, [start, placed, placed.play(catmouse.parse_move(placed, "26"))], shown
     )
     tictactoe = TicTacToe()
-    shown = run_in_terminal(["tictactoe", "--lang", "es"], ["5\n", "1\n", "q\n"], cwd=tmp_path)
+    answers = answering(CELL["es"], "5\n", "1\n", "q\n")
+    shown = run_in_terminal(["tictactoe", "--lang", "es"], answers, cwd=tmp_path)
     first = tictactoe.start().play(tictactoe.parse_move(tictactoe.start(), "5"))
     assert_boards_whole(tictactoe, [tictactoe.start(), first], shown)
 
 
 def test_a_terminal_gets_colour_and_boards_redrawn_in_place(tmp_path: Path) -> None:
-    shown = run_in_terminal(["tictactoe", "--lang", "en"], ["5\n", "1\n", "q\n"], cwd=tmp_path)
+    answers = answering(CELL["en"], "5\n", "1\n", "q\n")
+    shown = run_in_terminal(["tictactoe", "--lang", "en"], answers, cwd=tmp_path)
     assert shown.count(CLEAR) == 3, "each board is drawn over the last one"
     assert f"{RED_X};7mX\x1b[0m" in shown, "the mark just placed in reverse video"
     assert "\x1b[34;7mO\x1b[0m" in shown
     assert f"{RED_X};1mX\x1b[0m" in shown, "the pieces of the side to move bold"
-    catmouse = run_in_terminal(["catmouse", "--lang", "en"], ["30\n", "q\n"], cwd=tmp_path)
+    answers = [
+        ("Starting square of the mouse: 29 , 30 , 31 or 32 . ", "30\n"),
+        ("New square of the mouse: ", "q\n"),
+    ]
+    catmouse = run_in_terminal(["catmouse", "--lang", "en"], answers, cwd=tmp_path)
     assert "|\x1b[34mGT\x1b[0m|" in catmouse and "\x1b[31;1;7mRT\x1b[0m" in catmouse
     othello = run_in_terminal(
-        ["othello", "play", "--size", "4", "--lang", "en"], ["q\n"], cwd=tmp_path
+        ["othello", "play", "--size", "4", "--lang", "en"], [(OTHELLO_MOVE, "q\n")], cwd=tmp_path
     )
     assert ". * . .\r\n2 * " in othello, "X's four placements are marked"
 
 
 def test_replay_takes_single_keys_at_a_terminal(run: Run, tmp_path: Path) -> None:
     run(["tictactoe", "--save", "t.txt"], ["5", "1", "9"])
-    shown = run_in_terminal(["replay", "t.txt", "--lang", "en"], ["a", "a", "r", "s"], cwd=tmp_path)
+    answers = answering(REPLAY, "a", "a", "r", "s")
+    shown = run_in_terminal(["replay", "t.txt", "--lang", "en"], answers, cwd=tmp_path)
     assert "Position 3 of 4" in shown and shown.count("Position 2 of 4") == 2
     assert "not a replay key" not in shown
 
 
 def test_no_color_and_plain_give_the_piped_output(run: Run, tmp_path: Path) -> None:
-    keys = ["5\n", "1\n", "q\n"]
+    answers = answering(CELL["en"], "5\n", "1\n", "q\n")
     for options, environment in (
         ([], {"NO_COLOR": "1"}),
         (["--plain"], {}),
         ([], {"TERM": "dumb"}),  # a terminal that says it shows no colour and cannot clear
     ):
         shown = run_in_terminal(
-            ["tictactoe", *options, "--lang", "en"], keys, cwd=tmp_path, env=environment
+            ["tictactoe", *options, "--lang", "en"], answers, cwd=tmp_path, env=environment
         )
         assert "\x1b[" not in shown
         piped = run(["tictactoe", *options, "--lang", "en"], ["5", "1", "q"]).stdout
@@ -141,8 +171,8 @@ def test_the_arrow_keys_step_through_a_replay_and_never_reach_the_screen_raw(
     run: Run, tmp_path: Path, language: str, position: str, prompt: str, unknown: str
 ) -> None:
     run(["tictactoe", "--save", "t.txt"], ["5", "1", "9", "q"])
-    keys = [RIGHT, RIGHT, LEFT, UP, "s"]
-    shown = run_in_terminal(["replay", "t.txt", "--lang", language], keys, cwd=tmp_path)
+    answers = answering(prompt, RIGHT, RIGHT, LEFT, UP, "s")
+    shown = run_in_terminal(["replay", "t.txt", "--lang", language], answers, cwd=tmp_path)
     assert position.format(3) in shown and shown.count(position.format(2)) == 2
     assert unknown in shown
     assert not any(key in shown for key in (RIGHT, LEFT, UP)), "no cursor moved by a key"
@@ -204,7 +234,8 @@ def test_a_question_typed_ahead_is_answered_under_its_prompt(
 ) -> None:
     """Two lines pasted at once: the second waits for the next prompt, and is shown after it, so
     that the help it asks for starts on a line of its own."""
-    shown = run_in_terminal(["tictactoe", "--lang", language], ["5\n?\n", "q\n"], cwd=tmp_path)
+    answers = [(CELL[language], "5\n?\n"), (rules, ""), (prompt, "q\n")]
+    shown = run_in_terminal(["tictactoe", "--lang", language], answers, cwd=tmp_path)
     plain = ESCAPE.sub("", shown).replace("\r\n", "\n")
     assert f"{prompt}?\n{rules}" in plain
     assert f"{prompt}{rules}" not in plain
@@ -230,7 +261,8 @@ def test_a_question_typed_ahead_is_answered_under_its_prompt(
 def test_the_tic_tac_toe_article_s_words_head_every_board_at_a_terminal(
     tmp_path: Path, language: str, so_far: str, select: str, taken: str
 ) -> None:
-    shown = run_in_terminal(["tictactoe", "--lang", language], ["5\n", "1\n", "q\n"], cwd=tmp_path)
+    answers = answering(CELL[language], "5\n", "1\n", "q\n")
+    shown = run_in_terminal(["tictactoe", "--lang", language], answers, cwd=tmp_path)
     screens = [ESCAPE.sub("", screen).replace("\r\n", "\n") for screen in shown.split(CLEAR)[1:]]
     assert len(screens) == 3
     assert screens[0].startswith(f"{select}\n{taken}\n 1 2 3\n")

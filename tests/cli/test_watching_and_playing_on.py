@@ -30,11 +30,14 @@ def test_othello_save_and_replay_as_the_other_games(run: Run, tmp_path: Path) ->
 
 
 def test_a_finished_game_asks_for_another_at_a_terminal(tmp_path: Path) -> None:
-    shown = run_in_terminal(
-        ["tictactoe", "--lang", "en"],
-        ["1\n", "4\n", "2\n", "5\n", "3\n", "y\n", "5\n", "q\n"],
-        cwd=tmp_path,
-    )
+    cell = "type the number of the cell where you want to play: "
+    answers = [
+        *((cell, f"{number}\n") for number in (1, 4, 2, 5, 3)),
+        ("Play again? (y/n): ", "y\n"),
+        (cell, "5\n"),
+        (cell, "q\n"),
+    ]
+    shown = run_in_terminal(["tictactoe", "--lang", "en"], answers, cwd=tmp_path)
     assert shown.count("Play again? (y/n)") == 1
     assert shown.count("Congratulations, player X") == 1
     assert "Game left." in shown

@@ -7,6 +7,7 @@ log record with an exception caught here."""
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ import pytest
 from servers import CHROMIUM, CHROMIUM_ARGS, OUTPUT, PostgresCluster, Server
 from starlette.testclient import TestClient
 
+import logged_secrets
+from damero.web import logs
 from damero.web.app import create_app
 from damero.web.storage import Storage
 
@@ -39,6 +42,35 @@ def no_traceback_logged() -> Iterator[None]:
     finally:
         root.removeHandler(handler)
     assert not handler.seen, "a traceback was logged:\n" + "\n".join(handler.seen)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def in_process_log() -> Iterator[None]:
+    """The log of every app run in a test's own process, as `damero serve` writes it (every
+    level), in a file the final check reads for secrets; and the seat tokens those apps mint
+    recorded for it."""
+    path = logged_secrets.FOLDER / f"in-process-{os.getpid()}.log"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    logged_secrets.record_log(path)
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logs.TextFormat())
+    handler.addFilter(logs.Context())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    damero_log = logging.getLogger("damero")
+    level = damero_log.level
+    damero_log.setLevel(logging.DEBUG)
+    with pytest.MonkeyPatch.context() as patch:
+        import damero.web.routes
+        import damero.web.stored
+
+        patch.setattr(
+            damero.web.routes, "new_token", logged_secrets.recording(damero.web.stored.new_token)
+        )
+        yield
+    damero_log.setLevel(level)
+    root.removeHandler(handler)
+    handler.close()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+import logged_secrets
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -40,18 +43,44 @@ def _path_with_tests() -> str:
     return os.pathsep.join(part for part in (os.environ.get("PYTHONPATH"), tests) if part)
 
 
+def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> bool:
+    """Whether `url` answers, once `process` has started, before `process` exits or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return True
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+
+
+STOP_SECONDS = 60.0
+"""How long a server stopped by SIGTERM may take to exit in a test: it bounds itself to 15 seconds,
+and a loaded machine may be slower."""
+
+
 class Server:
-    """One `damero serve` process on its own port, over the database at `url`."""
+    """One `damero serve` process on its own port, over the database at `url`, its log at `log`
+    (read by the final check that no log holds a secret)."""
 
     def __init__(
-        self, url: str, log: Path, *options: str, module: str = "damero", port: int | None = None
+        self,
+        url: str,
+        log: Path,
+        *options: str,
+        module: str = "recorded_damero",
+        port: int | None = None,
     ) -> None:
-        """`module` is what `python -m` runs: `damero`, or a test's own entry point (`nim_server`,
-        found on the tests' folder, which is put on the server's path); `port` is a free one
-        unless given (a server started again where its pages look for it)."""
+        """`module` is what `python -m` runs: `recorded_damero` (the `damero` command, recording
+        the seat tokens it mints), or a test's own entry point (`nim_server`, found on the tests'
+        folder, which is put on the server's path); `port` is a free one unless given (a server
+        started again where its pages look for it)."""
         self.port = free_port() if port is None else port
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log
+        logged_secrets.record_log(log)
         self.log = log.open("a")
         self.process = subprocess.Popen(
             [
@@ -69,27 +98,23 @@ class Server:
             stderr=subprocess.STDOUT,
             env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
         )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"the server did not start; see {log}") from None
-                time.sleep(0.1)
+        if not answers(self.base + "/api/games", self.process):
+            self.stop()
+            raise RuntimeError(f"the server did not start; see {log}")
 
     def stop(self) -> None:
-        """Stops the server; fails if its log holds a traceback (the server never logs one for
-        anything a client sends or a database does)."""
+        """Stops the server as an operator does (SIGTERM), and fails if it does not exit of
+        itself within STOP_SECONDS, or if its log holds a traceback (the server never logs one
+        for anything a client sends or a database does) or a secret."""
         if self.process.poll() is None:
-            self.process.terminate()
+            self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=STOP_SECONDS)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+                stuck = f"the server did not stop on SIGTERM; see {self.log_path}"
+                raise AssertionError(stuck) from None
         self.log.close()
         self.check_log()
 
@@ -102,6 +127,8 @@ class Server:
     def check_log(self) -> None:
         text = self.log_path.read_text(errors="replace")
         assert "Traceback" not in text, f"a traceback in {self.log_path}:\n{text[-4000:]}"
+        leaks = logged_secrets.leaks([self.log_path], logged_secrets.secrets())
+        assert not leaks, "\n".join(leaks)
 
 
 POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -164,3 +191,59 @@ class PostgresCluster:
     def stop(self) -> None:
         self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+NGINX_SITE = DEPLOY / "nginx" / "damero.conf"
+"""The proxy's configuration the docs recommend, used here as it is."""
+
+
+class Nginx:
+    """Debian's nginx as a throwaway reverse proxy on a free loopback port, in front of `servers`
+    with the site's configuration as deploy/ has it; its own prefix in a temporary folder."""
+
+    def __init__(self, servers: list[Server], folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        (folder / "logs").mkdir(parents=True, exist_ok=True)
+        for temporary in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (folder / temporary).mkdir(exist_ok=True)
+            (folder / temporary).chmod(0o777)
+        upstreams = "".join(
+            f"server 127.0.0.1:{server.port} max_fails=1 fail_timeout=2s;\n" for server in servers
+        )
+        (folder / "damero-upstreams.conf").write_text(upstreams)
+        (folder / "damero-listen.conf").write_text(f"listen 127.0.0.1:{self.port};\n")
+        user = "user nobody nogroup;\n" if os.geteuid() == 0 else ""
+        (folder / "nginx.conf").write_text(
+            f"{user}daemon off;\nworker_processes 1;\npid {folder}/nginx.pid;\n"
+            f"error_log {folder}/logs/error.log warn;\n"
+            "events { worker_connections 512; }\n"
+            "http {\n"
+            f"  client_body_temp_path {folder}/body;\n  proxy_temp_path {folder}/proxy;\n"
+            f"  fastcgi_temp_path {folder}/fastcgi;\n  uwsgi_temp_path {folder}/uwsgi;\n"
+            f"  scgi_temp_path {folder}/scgi;\n"
+            f"  include {NGINX_SITE};\n"
+            "}\n"
+        )
+        for log in ("error.log", "damero-access.log"):
+            logged_secrets.record_log(folder / "logs" / log)
+        self.process = subprocess.Popen(
+            ["/usr/sbin/nginx", "-p", str(folder), "-c", str(folder / "nginx.conf")],
+            stdout=subprocess.DEVNULL,
+            stderr=(folder / "logs" / "stderr.log").open("w"),
+        )
+        if not answers(self.base + "/healthz", self.process):
+            self.stop()
+            log = (folder / "logs" / "stderr.log").read_text()
+            raise RuntimeError(f"nginx did not start: {log}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)  # nginx's graceful stop
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

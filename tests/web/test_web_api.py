@@ -207,6 +207,10 @@ def test_unknown_games_ids_and_options(client: TestClient) -> None:
         assert response.status_code == 400
         assert response.json()["message"] and "Traceback" not in response.text
     assert "chess" in refused[0].json()["message"]
+    assert refused[5].json() == {
+        "code": "game.bad_move_in_list",
+        "message": "Move 2 of the list is refused: Cell 5 is already taken by X: choose a free cell",
+    }
     assert client.get("/api/games/nosuchgame/record").status_code == 404
     with connect(client, "nosuchgame") as socket:
         assert next_error(socket)["message"] == "There is no game 'nosuchgame' here."

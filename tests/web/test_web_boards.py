@@ -6,37 +6,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from damero.core import Side
 from damero.i18n import Catalog
+from damero.progress import PERSON, GameInProgress, Seat
 from damero.registry import find_game
 from damero.web.protocol import describe
 
 ENGLISH = Catalog("en")
 
 
-def played(game: Any, texts: list[str]) -> tuple[list[Any], list[Any]]:
-    positions, moves = [game.start()], []
-    for text in texts:
-        move = game.parse_move(positions[-1], text)
-        moves.append(move)
-        positions.append(positions[-1].play(move))
-    return positions, moves
+def shown_last(state: GameInProgress, catalog: Catalog = ENGLISH) -> dict[str, Any]:
+    """What a page is told of the game's last position."""
+    return describe(state, len(state.moves), catalog)
 
 
 def test_a_person_who_lost_to_the_computer_is_told_the_computer_won() -> None:
     game = find_game("tictactoe")
-    positions, moves = played(game, ["1", "5", "2", "3", "4", "7"])
-    lost = describe(game, positions, moves, ENGLISH, computers=frozenset({Side.SECOND}))
+    texts = ["1", "5", "2", "3", "4", "7"]
+    lost = shown_last(GameInProgress.replayed(game, texts=texts, seats=(PERSON, Seat(1))))
     assert "The computer (O) has won the game" in lost["status"]
     assert not any("Congratulations" in line for line in lost["status"])
-    won = describe(game, positions, moves, ENGLISH, computers=frozenset({Side.FIRST}))
+    won = shown_last(GameInProgress.replayed(game, texts=texts, seats=(Seat(1), PERSON)))
     assert "Congratulations, player O" in won["status"]
 
 
 def test_a_mouse_step_is_marked_where_it_began_and_where_it_ended() -> None:
     game = find_game("catmouse")
-    positions, moves = played(game, ["29", "25"])
-    board = describe(game, positions, moves, ENGLISH)["board"]
+    board = shown_last(GameInProgress.replayed(game, texts=["29", "25"]))["board"]
     assert sorted(board["last"]) == [[6, 1], [7, 0]]
     assert board["vacated"] == [[7, 0]]
     assert [entry["name"] for entry in board["legend"]] == ["the mouse", "a cat"]
@@ -58,10 +53,11 @@ def test_a_forced_pass_is_said_and_the_move_before_it_stays_marked() -> None:
             break
     else:
         raise AssertionError("no random 4x4 game had a forced pass")
-    shown = describe(game, positions, moves, ENGLISH)
+    state = GameInProgress.replayed(game, moves=moves)
+    shown = shown_last(state)
     placed = moves[-2]
     assert shown["forced"] == [ENGLISH.say(game.automatic_move(positions[-2])[1])]
     assert [placed.row, placed.column] in shown["board"]["last"]
     assert shown["board"]["side_names"] == {"first": "Black (X)", "second": "White (O)"}
-    spanish = describe(game, positions, moves, Catalog("es"))["board"]
+    spanish = shown_last(state, Catalog("es"))["board"]
     assert [entry["name"] for entry in spanish["legend"]] == ["Negras (X)", "Blancas (O)"]

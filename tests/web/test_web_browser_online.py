@@ -44,6 +44,20 @@ def friend_game(browser: Any, server: Server, **choices: str) -> tuple[Page, Pag
     return x, o
 
 
+def timed_friend_game(browser: Any, base: str, *, seconds: int) -> Page:
+    """X's page of a new game of Tic-tac-toe with a friend, `seconds` each on the clock."""
+    x = person(browser, base + "/")
+    x.wait_for_selector("#create")
+    x.select_option("#game-choice", "tictactoe")
+    x.select_option("#mode-choice", "friend")
+    x.select_option("#clock-choice", "other")
+    x.fill("#clock-initial", str(seconds))
+    x.fill("#clock-increment", "0")
+    x.click("#create")
+    x.wait_for_selector("body[data-version]")
+    return x
+
+
 def play(page: Page, cell: str, *others: Page) -> None:
     """Plays `cell` on `page` and waits until every page has the move."""
     before = version(page)
@@ -55,15 +69,7 @@ def play(page: Page, cell: str, *others: Page) -> None:
 def test_a_timed_game_is_lost_on_time_and_the_clocks_count_down(
     browser: Any, server: Server, screenshot: Any
 ) -> None:
-    x = person(browser, server.base + "/")
-    x.wait_for_selector("#create")
-    x.select_option("#game-choice", "tictactoe")
-    x.select_option("#mode-choice", "friend")
-    x.select_option("#clock-choice", "other")
-    x.fill("#clock-initial", "6")
-    x.fill("#clock-increment", "0")
-    x.click("#create")
-    x.wait_for_selector("body[data-version]")
+    x = timed_friend_game(browser, server.base, seconds=6)
     o = person(browser, x.input_value("#link-other"))
     wait_for_version(o, 1)
     assert x.inner_text("#clock-first") == o.inner_text("#clock-second") == "0:06.0"

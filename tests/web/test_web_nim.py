@@ -3,7 +3,9 @@ in Chromium by clicking the board the one generic drawer draws from the server's
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -86,4 +88,58 @@ def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_serve
         assert moves_of(page)[-1] == text
     assert page.locator("svg [data-piece=counter]").count() == 0
     assert "Winner" in page.inner_text("#status")
+    assert page.errors == []
+
+
+def test_nim_s_option_is_offered_in_its_own_words(nim_client: TestClient) -> None:
+    games = {game["name"]: game for game in nim_client.get("/api/games?lang=es").json()["games"]}
+    assert games["nim"]["options"] == [
+        {
+            "name": "rows",
+            "label": "Filas de fichas",
+            "default": 3,
+            "choices": [{"value": 3, "label": "3 filas"}, {"value": 4, "label": "4 filas"}],
+        }
+    ]
+    assert games["tictactoe"]["options"] == []
+    created = new_game(nim_client, game="nim", mode="local", options={"rows": 4})
+    with connect(nim_client, created["id"], created["tokens"][0], "en") as socket:
+        state = next_state(socket)
+        assert state["options"] == {"rows": 4} and heaps_of(state) == [1, 3, 5, 7]
+
+
+def test_nim_s_option_is_chosen_on_the_pages_in_the_words_the_server_sends(
+    browser: Any, nim_server: Server
+) -> None:
+    """The front page and the analysis board offer each game's options as the server names them:
+    Nim's rows are no board size, and nothing in the page says Nim."""
+    offered = {
+        "game": "nim",
+        "options": {"rows": 4},
+        "mode": "open",
+    }
+    request = urllib.request.Request(
+        nim_server.base + "/api/games",
+        data=json.dumps(offered).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=30).close()
+    page = open_page(browser, nim_server.base + "/")
+    page.wait_for_selector("#create")
+    assert "Nim 4 rows" in page.inner_text("#open-seats")
+    page.select_option("#game-choice", "nim")
+    assert page.inner_text("#game-options label").startswith("Rows of counters")
+    assert page.locator("[data-option=rows] option").all_inner_texts() == ["3 rows", "4 rows"]
+    page.select_option("#game-choice", "othello")
+    assert page.inner_text("#game-options label").startswith("Board size")
+    assert "6x6" in page.locator("[data-option=size] option").all_inner_texts()
+    page.select_option("#game-choice", "nim")
+    start_game(page, "nim", "local", **{"[data-option=rows]": "4"})
+    page.wait_for_selector("svg [data-piece=counter]")
+    assert page.locator("svg [data-piece=counter]").count() == 1 + 3 + 5 + 7
+    page.goto(nim_server.base + "/analyse?game=nim&rows=4&position=1+3+5+7+first")
+    page.wait_for_selector("body[data-analysed=yes]")
+    variants = page.locator("#analysis-game option").all_inner_texts()
+    assert "Nim 3 rows" in variants and "Nim 4 rows" in variants and "Othello 8x8" in variants
+    assert page.locator("#analysis-game option:checked").inner_text() == "Nim 4 rows"
     assert page.errors == []

@@ -129,12 +129,22 @@ def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
 def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(servers: Any) -> None:
     first, second = servers(), servers()
     created = create(first, game="tictactoe", mode="local")  # `first` knows it, unwatched
-    with join(second, created["id"], created["token"]) as player:
+    witness = create(first, game="tictactoe", mode="local")  # and watches this one
+    with (
+        join(second, created["id"], created["token"]) as player,
+        join(first, witness["id"]) as watching,
+        join(second, witness["id"], witness["token"]) as witness_player,
+    ):
         version = receive(player)["version"]
         for number, cell in enumerate(("5", "1", "9"), start=1):
             move(player, cell, version + number - 1)
             state_at(player, version + number)
-        time.sleep(1.0)  # time enough for `first` to hear of the moves
+        # `first` has heard of the moves once it hears of a move made after them: the database
+        # tells a listener of changes in the order they were committed.
+        receive(watching)
+        witness_version = receive(witness_player)["version"]
+        move(witness_player, "5", witness_version)
+        state_at(watching, witness_version + 1)
         with join(first, created["id"], created["token"]) as late:
             # The first state sent is the game as stored, not as `first` last saw it.
             assert receive(late)["moves"] == ["5", "1", "9"]

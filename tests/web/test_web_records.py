@@ -3,6 +3,7 @@ to the same positions: at the terminal, and uploaded to the server again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +11,11 @@ import pytest
 from starlette.testclient import TestClient
 from test_web_api import connect, move, next_state
 
+from damero.core import Side
 from damero.records import read_any
 from damero.registry import GAMES, find_game
+from damero.round import new_round
+from damero.web.stored import round_of, stored_of
 
 Run = Any
 
@@ -85,3 +89,27 @@ def test_othello_from_its_starting_board_still_downloads_as_the_seed_file(
     ).json()
     downloaded = client.get(f"/api/games/{created['id']}/record").text
     assert downloaded.startswith("PARTIDA DEL OTHELLO\nTAMANYO DEL TABLERO:\n4\nJUGADA 1:\n")
+
+
+def test_a_stored_game_is_read_back_playing_each_move_once(
+    count_plays: Callable[[type], list[Any]],
+) -> None:
+    game = find_game("othello").variant(size=6)
+    texts = ["2 3", "2 2", "2 1"]
+    live = new_round(
+        "game",
+        game,
+        mode="local",
+        side=Side.FIRST,
+        level=1,
+        start=game.start(),
+        moves=texts,
+        clock=None,
+        mine="key",
+        other=None,
+        created=0.0,
+    )
+    plays = count_plays(type(game.start()))
+    read = round_of(stored_of(live))
+    assert read.state.move_texts == tuple(texts) and read.state.position == live.state.position
+    assert len(plays) == len(texts)

@@ -84,6 +84,29 @@ def build_parser(catalog: Catalog) -> argparse.ArgumentParser:
         metavar=text("help.seconds_metavar"),
         help=text("help.abandon_after"),
     )
+    serve.add_argument("--metrics", metavar="HOST:PORT", default=None, help=text("help.metrics"))
+    serve.add_argument(
+        "--log-format", choices=("text", "json"), default="text", help=text("help.log_format")
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        default=None,
+        help=text("help.forwarded_allow_ips"),
+    )
+    database = _add_parser(commands, catalog, "db", text("help.db_command"))
+    actions = database.add_subparsers(
+        dest="db_action", metavar=text("help.action_metavar"), required=True
+    )
+    for action in ("backup", "restore", "migrate", "status"):
+        parser_of = _add_parser(actions, catalog, action, text(f"help.db_{action}"))
+        if action in ("backup", "restore"):
+            parser_of.add_argument(
+                "file", type=Path, metavar=text("help.file_metavar"), help=text("help.db_file")
+            )
+        if action == "restore":
+            parser_of.add_argument("--replace", action="store_true", help=text("help.db_replace"))
+        parser_of.add_argument("--db", metavar="URL", default=None, help=text("help.db"))
     return parser
 
 
@@ -439,6 +462,19 @@ def _run(arguments: argparse.Namespace, console: Console) -> int:
             url=arguments.db,
             claim_seconds=arguments.computer_timeout,
             abandon_seconds=arguments.abandon_after,
+            metrics=arguments.metrics,
+            log_format=arguments.log_format,
+            forwarded_allow_ips=arguments.forwarded_allow_ips,
+        )
+    if arguments.command == "db":
+        from damero.web.admin import database_command
+
+        return database_command(
+            console.say_message,
+            arguments.db_action,
+            url=arguments.db,
+            file=getattr(arguments, "file", None),
+            replace=getattr(arguments, "replace", False),
         )
     if arguments.command == "review":
         return review_file(

@@ -133,13 +133,18 @@ class Console:
         if not self.is_styled:
             answer = self.ask(prompt)
             return ARROWS.get(answer, answer)
-        self.stdout.write(fit(prompt))
-        self.stdout.flush()
-        if not self._keys:
+        if self._keys:
+            self.stdout.write(fit(prompt))
+            self.stdout.flush()
+        else:
             descriptor = self.stdin.fileno()
             saved = termios.tcgetattr(descriptor)
             try:
+                # Single keys from before the prompt shows: a key pressed the moment it shows is
+                # taken, never echoed by the terminal as well.
                 tty.setcbreak(descriptor, termios.TCSANOW)
+                self.stdout.write(fit(prompt))
+                self.stdout.flush()
                 typed = os.read(descriptor, 1024).decode("utf-8", errors="replace")
             finally:
                 termios.tcsetattr(descriptor, termios.TCSANOW, saved)

@@ -94,11 +94,11 @@ class Match:
     def show(self, index: int) -> None:
         """The board and the lines under it after the game's first `index` moves."""
         game, position = self.state.game, self.state.positions[index]
-        to_move = None if position.outcome() is not None else position.side_to_move
+        to_move = self.state.to_move(index)
         choosing = (
             to_move is not None
             and not self.state.seat(to_move).is_computer
-            and game.automatic_move(position) is None
+            and not self.state.is_forced(index)
         )
         heading = game.heading(position, choosing=choosing)
         self.console.show_board(game, position, to_move, heading=heading)
@@ -137,12 +137,11 @@ class Match:
         """Shows, records and announces each move made after the first `shown`, one by one: a
         computer's move, or one the rules made on their own."""
         state, game = self.state, self.state.game
-        forced_from = len(state.moves) - len(state.forced)
         for index in range(shown, len(state.moves)):
-            move, mover = state.moves[index], state.positions[index].side_to_move
-            by_computer = index < forced_from and state.seat(mover).is_computer
-            if index >= forced_from:
-                self.console.note_message(state.forced[index - forced_from].notice)
+            move, mover, notice = state.moves[index], state.mover(index), state.notice(index)
+            by_computer = notice is None and state.seat(mover).is_computer
+            if notice is not None:
+                self.console.note_message(notice)
             elif by_computer:
                 side = self.console.text(game.side_key(mover))
                 self.console.note("cli.computer_moved", side=side, move=game.format_move(move))

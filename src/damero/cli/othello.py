@@ -9,7 +9,6 @@ from damero.cli.console import Console
 from damero.cli.match import QUIT_WORDS
 from damero.cli.play import (
     Seating,
-    announce_automatic_move,
     ask_file_name,
     ask_new_record,
     new_record,
@@ -21,6 +20,7 @@ from damero.cli.play import (
 from damero.core import Game, parse_number
 from damero.errors import RecordWriteError
 from damero.games.othello import SIZES
+from damero.progress import GameInProgress
 from damero.records import Record
 from damero.records.appending import AppendOnlyFile
 from damero.records.paths import expand, refusal_to_read
@@ -92,11 +92,15 @@ class OthelloMenu:
             return
         with file:
             record = read_to_continue(self.console, file, self.game)
-            if record is not None:
-                announce_automatic_move(self.console, record)
-                recorder = record.game.record_format.extend(file, record)
-                last = Record(record.game, record.header, record.positions()[-1], ())
-                self.seating.play(self.console, last, recorder=recorder)
+            if record is None:
+                return
+            state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
+            # What the rules did on their own at the file's last turn, as play said it then.
+            for notice in state.notices(state.last_turn(len(state.moves))):
+                self.console.say_message(notice)
+            recorder = record.game.record_format.extend(file, record)
+            last = Record(record.game, record.header, state.position, ())
+            self.seating.play(self.console, last, recorder=recorder)
 
     def _ask_existing_file(self) -> Path | None:
         answer = ask_file_name(self.console, "othello.ask_load_file")

@@ -100,15 +100,6 @@ def read_to_continue(console: Console, file: AppendOnlyFile, game: Game[Any, Any
         return None
 
 
-def announce_automatic_move(console: Console, record: Record) -> None:
-    """Says the notice of the record's last move if the rules made it (a forced pass), as in play."""
-    positions = record.positions()
-    if len(positions) > 1:
-        automatic = record.game.automatic_move(positions[-2])
-        if automatic is not None:
-            console.say_message(automatic[1])
-
-
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who plays each side: people at the console, or the computer at a level."""

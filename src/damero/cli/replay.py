@@ -16,16 +16,6 @@ PlayOn = Callable[[int], None]
 """Plays on from the position after that many of the record's moves."""
 
 
-def _steps(record: Record, state: GameInProgress) -> list[int]:
-    """The move counts worth showing, one per entry of the file when it says which: else a
-    position where the rules move by themselves (a forced pass) is shown only once that move is
-    made, as in live play."""
-    if record.entries:
-        return list(record.entries)
-    last = len(state.moves)
-    return [index for index in range(last + 1) if index == last or not state.is_forced(index)]
-
-
 def view(
     console: Console,
     record: Record,
@@ -37,14 +27,14 @@ def view(
     """Shows the record's first position and lets the player walk through the game; `h` asks
     `hint` for the best move in the position shown."""
     state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
-    positions = state.positions
-    steps = _steps(record, state)
+    # One step per entry of the file where it says which (the Othello seed's numbered boards).
+    steps = list(record.entries) or state.turn_starts()
     console.forget_last_board()
     step = 0
     show = True
     while True:
         if show:
-            _show(console, record, positions, steps, step)
+            _show(console, state, steps, step)
         show = True
         key = console.ask_key(console.text("replay.prompt")).lower()
         key = ARROW_KEYS.get(key, key)
@@ -63,7 +53,7 @@ def view(
         elif key in leave_words:
             return
         elif key == "j":
-            if positions[steps[step]].outcome() is not None:
+            if state.to_move(steps[step]) is None:
                 console.say("replay.game_over")
                 show = False
                 continue
@@ -76,10 +66,10 @@ def view(
         elif key == "h":
             if hint is None:
                 console.say("cli.no_hint")
-            elif positions[steps[step]].outcome() is not None:
+            elif state.to_move(steps[step]) is None:
                 console.say("analysis.no_move")
             else:
-                console.write(hint(positions[steps[step]]))
+                console.write(hint(state.positions[steps[step]]))
             show = False
         elif key == "u":
             console.say("replay.nothing_to_take_back")
@@ -89,24 +79,22 @@ def view(
             show = False
 
 
-def _show(
-    console: Console, record: Record, positions: tuple[Any, ...], steps: list[int], step: int
-) -> None:
-    game = record.game
+def _show(console: Console, state: GameInProgress, steps: list[int], step: int) -> None:
+    game = state.game
     index = steps[step]
     console.note("replay.position", number=step + 1, total=len(steps))
     for played in range(steps[step - 1] if step > 0 else index, index):
-        automatic = game.automatic_move(positions[played])
-        if automatic is None:
-            console.note("replay.last_move", move=game.format_move(record.moves[played]))
+        notice = state.notice(played)
+        if notice is None:
+            console.note("replay.last_move", move=game.format_move(state.moves[played]))
         else:
-            console.note_message(automatic[1])
-    position = positions[index]
-    to_move = None if position.outcome() is not None else position.side_to_move
+            console.note_message(notice)
+    position = state.positions[index]
+    to_move = state.to_move(index)
     console.show_board(game, position, to_move, heading=game.heading(position, choosing=False))
     for line in game.status(position):
         console.say_message(line)
-    outcome = position.outcome()
+    outcome = state.outcome_at(index)
     if outcome is not None:
         for line in game.describe_outcome(position, outcome):
             console.say_message(line)

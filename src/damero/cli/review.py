@@ -15,7 +15,7 @@ from damero.cli.console import COLUMNS, Console
 from damero.cli.play import read_record
 from damero.cli.thinking import prepare, think
 from damero.core import Limit, Message, describe_value
-from damero.records import Record
+from damero.progress import GameInProgress
 
 REVIEW_SECONDS = analysis.REVIEW_SECONDS
 
@@ -31,41 +31,44 @@ def review_file(console: Console, path: Path, *, as_json: bool, seconds: float) 
     if record is None:
         return 1
     prepare(console, record.game.analyst, record.start, stream=console.stderr)
+    state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
     limit = Limit(depth=analysis.REVIEW_DEPTH, seconds=seconds)
     latest: deque[Message] = deque(maxlen=1)
     reviewed = think(
         console,
-        lambda: _review(record, limit, latest.append),
+        lambda: _review(state, limit, latest.append),
         show=not as_json,
         progress=lambda: latest[-1] if latest else None,
         stream=console.stderr,
     )
     if as_json:
-        document = analysis.review_document(record, reviewed)
+        document = analysis.review_document(state, reviewed)
         console.stdout.write(analysis.format_document(document) + "\n")
         console.stdout.flush()
         return 0
-    _print(console, record, reviewed)
+    _print(console, state, reviewed)
     return 0
 
 
 def _review(
-    record: Record, limit: Limit, report: Callable[[Message], None]
+    state: GameInProgress, limit: Limit, report: Callable[[Message], None]
 ) -> tuple[analysis.ReviewedMove, ...]:
     """The review, each position analysed once, its progress reported as it goes."""
-    positions = analysis.judged_positions(record)
+    positions = analysis.judged_positions(state)
     values: dict[Any, analysis.MoveValues] = {}
     for done, position in enumerate(positions, start=1):
         report(Message("analysis.review_progress", {"done": done, "count": len(positions)}))
         if position not in values:
             values[position] = analysis.move_values(
-                record.game, position, limit=limit, clock=time.monotonic
+                state.game, position, limit=limit, clock=time.monotonic
             )
-    return analysis.review(record, values.__getitem__)
+    return analysis.review(state, values.__getitem__)
 
 
-def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMove, ...]) -> None:
-    game = record.game
+def _print(
+    console: Console, state: GameInProgress, reviewed: tuple[analysis.ReviewedMove, ...]
+) -> None:
+    game = state.game
     title = console.text(f"{game.name}.title")
     if not reviewed:
         console.say("analysis.review_no_moves", title=title)
@@ -76,7 +79,7 @@ def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMo
         if judged.is_forced:
             meaning = console.text("analysis.review_forced")
         else:  # the position after the move as `analyse` says it: for its side to move
-            to_move = judged.position.play(judged.move).side_to_move
+            to_move = state.positions[judged.number].side_to_move
             after = analysis.seen_by(to_move, judged.after, judged.side)
             meaning = console.catalog.say(describe_value(game, after, to_move))
         words = {
@@ -101,10 +104,9 @@ def _print(console: Console, record: Record, reviewed: tuple[analysis.ReviewedMo
     else:
         numbers = ", ".join(str(number) for number in mistakes)
         console.say("analysis.review_mistakes", count=len(mistakes), numbers=numbers)
-    last = record.positions()[-1]
-    outcome = last.outcome()
+    outcome = state.outcome
     if outcome is not None:
-        for message in game.describe_outcome(last, outcome):
+        for message in game.describe_outcome(state.position, outcome):
             console.say_message(message)
 
 

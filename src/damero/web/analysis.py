@@ -19,17 +19,15 @@ from typing import Any
 
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from damero import analysis, registry
 from damero.core import Game, Limit, Message, parse_number
 from damero.errors import DameroError
-from damero.i18n import LANGUAGES, Catalog
-from damero.records import Record
 from damero.round import Round
 from damero.web.checks import WebError
-from damero.web.limits import AddressLimit, Limits
-from damero.web.storage import DatabaseFault
+from damero.web.limits import AddressLimit, Limits, address_of
+from damero.web.refusals import error_response
 from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
 ANALYSIS_SECONDS = 2.0
@@ -41,11 +39,6 @@ CACHED_POSITIONS = 512
 """Positions whose move values are kept, the one used longest ago forgotten first."""
 MAX_POSITION = 400
 """The longest position text taken, in characters; a 10x10 Othello board is about 110."""
-REFUSALS = frozenset({"web.too_many_analyses", "web.analysis_busy"})
-"""Refusals that mean: ask again later (429)."""
-
-_CATALOGS = {language: Catalog(language) for language in LANGUAGES}
-
 Key = tuple[str, tuple[tuple[str, int], ...], str, int | None]
 """A cached analysis: the game, its options, the position's text, and the depth asked."""
 
@@ -131,7 +124,7 @@ async def position_analysis(request: Request, *, analyses: Analyses) -> Response
     language = parameters.get("lang")
     try:
         game, position = position_asked(parameters)
-        async with analyses.place(_address(request)):
+        async with analyses.place(address_of(request)):
             values = await analyses.move_values(game, position, seconds=ANALYSIS_SECONDS)
     except DameroError as error:
         return error_response(error, language)
@@ -154,20 +147,19 @@ async def game_review(
         if not live.may_help:
             refusal = "account.rated_no_help" if live.rated else "web.analysis_in_play"
             return error_response(WebError(refusal), language, 403)
-        record = Record(state.game, (), state.start, state.moves)
-        async with analyses.place(_address(request)):
+        async with analyses.place(address_of(request)):
             values = {}
-            for position in analysis.judged_positions(record):
+            for position in analysis.judged_positions(state):
                 values[position] = await analyses.move_values(
-                    record.game,
+                    state.game,
                     position,
                     seconds=analysis.REVIEW_SECONDS,
                     depth=analysis.REVIEW_DEPTH,
                 )
     except DameroError as error:
         return error_response(error, language)
-    reviewed = analysis.review(record, values.__getitem__)
-    return _document_response(analysis.review_document(record, reviewed))
+    reviewed = analysis.review(state, values.__getitem__)
+    return _document_response(analysis.review_document(state, reviewed))
 
 
 def cache_key(game: Game[Any, Any], position: Any, depth: int | None) -> Key:
@@ -216,35 +208,8 @@ def position_asked(parameters: QueryParams | Mapping[str, str]) -> tuple[Game[An
     return game.variant(**{**found, **given}), position
 
 
-def error_response(error: DameroError, language: object, status: int = 400) -> JSONResponse:
-    """The refusal in the client's language: 503 for a database fault, 429 for a limit reached
-    (try again later, both), else `status`. A position the rules refuse is coded by their own
-    reason, its message the terminal's."""
-    catalog = _CATALOGS.get(str(language), _CATALOGS["en"])
-    if isinstance(error, DatabaseFault):
-        status = 503
-    elif error.message.key in REFUSALS:
-        status = 429
-    return JSONResponse(
-        {"code": refusal_code(error), "message": catalog.say(error.message)}, status_code=status
-    )
-
-
-def refusal_code(error: DameroError) -> str:
-    """A refusal's code: a position the rules refuse is coded by their own reason."""
-    why = error.message.values.get("why")
-    if error.message.key == "analysis.bad_position" and isinstance(why, Message):
-        return why.key
-    return error.message.key
-
-
 def _document_response(document: Mapping[str, object]) -> Response:
     """A document as the terminal prints it, byte for byte."""
     return Response(
         analysis.format_document(document) + "\n", media_type="application/json; charset=utf-8"
     )
-
-
-def _address(request: Request) -> str:
-    """Where a request comes from, as the app's other limits by address see it."""
-    return request.client.host if request.client else "unknown"

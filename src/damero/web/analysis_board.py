@@ -28,20 +28,15 @@ from damero import analysis
 from damero.core import Game, Limit, Message, Placement, Side, Value, describe_value
 from damero.errors import DameroError
 from damero.i18n import Catalog
+from damero.progress import GameInProgress
 from damero.web import checks
-from damero.web.analysis import (
-    Analyses,
-    cache_key,
-    error_response,
-    game_asked,
-    position_asked,
-    refusal_code,
-)
+from damero.web.analysis import Analyses, cache_key, game_asked, position_asked
 from damero.web.boards import piece_kind_json, sides_json
 from damero.web.checks import WebError
-from damero.web.limits import TokenBucket
-from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, address_of, catalog_for, close
+from damero.web.limits import TokenBucket, address_of
+from damero.web.protocol import BURST, MAX_MESSAGE, PER_SECOND, close
 from damero.web.protocol import describe as describe_position
+from damero.web.refusals import catalog_for, error_response, refusal
 from damero.web.stored import SIDE_OF_NAME
 from damero.web.workers import THREADS_PER_THINK, thinking_threads
 
@@ -67,7 +62,7 @@ def position_view(game: Game[Any, Any], position: Any, catalog: Catalog) -> dict
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
         "sides": sides_json(game, catalog),
-        **describe_position(game, (position,), (), catalog),
+        **describe_position(GameInProgress.replayed(game, start=position), 0, catalog),
         "after": {
             game.format_move(move): game.format_position(position.play(move))
             for move in position.legal_moves()
@@ -219,13 +214,7 @@ class LiveAnalyses:
                 await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
         async def refuse(error: DameroError) -> None:
-            await send(
-                {
-                    "type": "error",
-                    "code": refusal_code(error),
-                    "message": catalog.say(error.message),
-                }
-            )
+            await send(refusal(error, catalog))
 
         if self.sockets[address] >= LIVE_SOCKETS:
             await refuse(WebError("web.too_many_live_analyses", count=LIVE_SOCKETS))

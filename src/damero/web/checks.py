@@ -8,7 +8,7 @@ log stays quiet.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from damero.errors import DameroError
@@ -96,3 +96,16 @@ def one_of(
     if value not in allowed:
         raise WebError(refusal)
     return value
+
+
+MAX_MOVE_TEXT = 64
+"""The longest text of one move taken in a list; every game's moves are far shorter."""
+
+
+def move_texts(texts: Sequence[object]) -> tuple[str, ...]:
+    """A list of moves as a client sends them, each a short text (read by the rules later);
+    WebError naming, from 1, the first that is not."""
+    for number, text in enumerate(texts, start=1):
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise WebError("web.bad_move_list", number=number)
+    return tuple(str(text) for text in texts)

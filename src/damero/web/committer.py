@@ -4,9 +4,11 @@ it at the rate of many moves per disk sync instead of one."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from anyio import to_thread
 
+from damero.web.metrics import Metrics
 from damero.web.storage import Attendance, Attending, Change, DatabaseFault, Item, Storage
 
 Stored = bool | Attendance | None
@@ -19,8 +21,9 @@ class GroupCommitter:
     transaction of their own. Each caller still hears only once its own write is durable; and one
     writer at a time never waits on SQLite's lock."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, metrics: Metrics | None = None) -> None:
         self.storage = storage
+        self.metrics = metrics or Metrics()
         self.waiting: list[tuple[Item, asyncio.Future[Stored]]] = []
         self.writer: asyncio.Task[None] | None = None
 
@@ -45,8 +48,10 @@ class GroupCommitter:
     async def _write_waiting(self) -> None:
         while self.waiting:
             batch, self.waiting = self.waiting, []
+            started = time.perf_counter()
             try:
                 results = await to_thread.run_sync(self.storage.write, [item for item, _ in batch])
+                self.metrics.commit_seconds.observe(time.perf_counter() - started)
             except DatabaseFault as fault:
                 for _, done in batch:
                     if not done.done():
@@ -55,3 +60,8 @@ class GroupCommitter:
             for (_, done), stored in zip(batch, results, strict=True):
                 if not done.done():
                     done.set_result(stored)
+
+    async def finish(self) -> None:
+        """Waits for the commits under way (the process stops once they are durable)."""
+        if self.writer is not None:
+            await asyncio.shield(self.writer)

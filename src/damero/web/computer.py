@@ -75,6 +75,8 @@ class ComputerTurns:
         self.unreleased: set[tuple[str, int]] = set()
         """Computer's turns this process claimed and could not play nor give back yet."""
         self.workers = Workers()
+        self.stopping = False
+        """This process stops: it takes no computer's turn any more."""
         self.rng = random.Random()
         self.hints = AddressLimit(
             "web.too_many_hints", burst=limits.hints_burst, per_second=limits.hints_per_second
@@ -84,6 +86,8 @@ class ComputerTurns:
     def start_thinking(self, live: Round) -> None:
         """Starts the computer's think if it is to move; a think for an older version (the game
         was taken back meanwhile) is stopped. The think runs off the event loop."""
+        if self.stopping:
+            return
         running = self.thinking.get(live.id)
         if running is not None and not running.done():
             if self.thinking_at[live.id] == live.version:
@@ -128,6 +132,10 @@ class ComputerTurns:
             if claimed:
                 self.unreleased.add((game_id, version))
                 await self._release_claims()
+        except asyncio.CancelledError:
+            if claimed:  # given back by `finish`, which cancelled it
+                self.unreleased.add((game_id, version))
+            raise
         finally:
             if self.thinking.get(game_id) is asyncio.current_task():
                 del self.thinking[game_id]
@@ -202,6 +210,21 @@ class ComputerTurns:
             with contextlib.suppress(DatabaseFault):
                 await to_thread.run_sync(self.storage.release_every_claim)
         self.rooms.scheduler.every(self.sweep_seconds, self.sweep)
+
+    async def finish(self, seconds: float) -> None:
+        """This process stops: it takes no new turn, lets the thinks under way end and commit
+        their moves for at most `seconds` (a think stops at 2), then stops the rest and gives
+        their turns back, announced, so that another process plays them at once."""
+        self.stopping = True
+        for task in self.hint_tasks:
+            task.cancel()
+        running = [task for task in self.thinking.values() if not task.done()]
+        if running:
+            _, late = await asyncio.wait(running, timeout=seconds)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        await self._release_claims()
 
     def close(self) -> None:
         for task in [*self.thinking.values(), *self.hint_tasks]:

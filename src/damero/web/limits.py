@@ -11,8 +11,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from damero.web.checks import WebError
+
+
+def address_of(connection: Any) -> str:
+    """Where a request or socket comes from, for the limits by address (behind a trusted proxy,
+    uvicorn has put the address it forwards for here)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 @dataclass

@@ -20,8 +20,10 @@ from damero.ratings import Rating
 from damero.web import checks
 from damero.web.accounts import Accounts, LoggedIn, check_name
 from damero.web.checks import WebError
-from damero.web.protocol import MAX_MESSAGE, address_of, player_json
-from damero.web.routes import STATIC, capped_body, error_response
+from damero.web.limits import address_of
+from damero.web.protocol import MAX_MESSAGE, player_json
+from damero.web.refusals import error_response
+from damero.web.routes import STATIC, capped_body
 from damero.web.sessions import forget_session, keep_session, session_id
 from damero.web.storage import Account, PlayedGame, Rated, Storage, holder_of
 
@@ -32,7 +34,6 @@ STATUS = {
     "account.wrong_password": 403,
     "account.not_logged_in": 401,
     "account.name_taken": 409,
-    "account.too_many": 429,
     "account.no_player": 404,
 }
 

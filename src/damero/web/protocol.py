@@ -20,11 +20,10 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Game, Message, Side
+from damero.core import Message, Side
 from damero.errors import DameroError
-from damero.i18n import LANGUAGES, Catalog
+from damero.i18n import Catalog
 from damero.progress import GameInProgress
-from damero.records import Record
 from damero.round import (
     CLAIMS,
     OFFERS,
@@ -47,8 +46,9 @@ from damero.web.boards import board_json, sides_json
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.levels import measured_rating, rating_game
-from damero.web.limits import TokenBucket
+from damero.web.limits import TokenBucket, address_of
 from damero.web.outbox import Outbox
+from damero.web.refusals import catalog_for, refusal
 from damero.web.rooms import Rooms, Seen
 from damero.web.storage import Change, DatabaseFault, hash_token
 from damero.web.stored import SEAT_NAMES, side_name
@@ -57,12 +57,6 @@ MAX_MESSAGE = 2_000
 """The longest message read, in characters; every real message is far shorter."""
 BURST, PER_SECOND = 60, 20.0
 """A socket may send BURST messages at once and PER_SECOND on average; more are refused."""
-
-_CATALOGS = {language: Catalog(language) for language in LANGUAGES}
-
-
-def catalog_for(language: object) -> Catalog:
-    return _CATALOGS.get(str(language), _CATALOGS["en"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,57 +118,42 @@ def parse_message(text: str | None) -> Incoming:
     return Asked(version, PLAIN[str(kind)])
 
 
-def describe(
-    game: Game[Any, Any],
-    positions: Sequence[Any],
-    moves: Sequence[Any],
-    catalog: Catalog,
-    *,
-    computers: frozenset[Side] = frozenset(),
-) -> dict[str, object]:
-    """What a page draws for the last of `positions` (`positions[k]` is the position after
-    `moves[:k]`): its text, legal moves, last move, words under the board. The last move a side
-    chose is marked with the moves the rules then made on their own (a forced pass), which
-    `forced` says in words; `computers` are the sides the computer plays, so that a person who
-    lost is told the computer won."""
-    position = positions[-1]
-    chosen = max(len(moves) - 1, 0)
-    while chosen > 0 and game.automatic_move(positions[chosen]) is not None:
-        chosen -= 1
-    outcome = position.outcome()
-    lines: Sequence[Message]
-    if outcome is None:
-        lines = game.status(position)
-        turn: str | None = SEAT_NAMES[position.side_to_move]
-    else:
-        won_by_computer = outcome.winner is not None and outcome.winner in computers
+def describe(state: GameInProgress, count: int, catalog: Catalog) -> dict[str, object]:
+    """What a page draws for the position after the first `count` moves of `state`: its text,
+    legal moves, last move, words under the board. The last turn is marked (the move a side
+    chose and those the rules then made on their own, a forced pass, which `forced` says in
+    words); a person who lost to the computer is told the computer won."""
+    game, position = state.game, state.positions[count]
+    outcome = state.outcome_at(count)
+    side = state.to_move(count)
+    lines: Sequence[Message] = game.status(position)
+    if outcome is not None:
+        won_by_computer = outcome.winner is not None and outcome.winner in state.computers
         ending = game.describe_outcome(position, outcome, winner_is_computer=won_by_computer)
-        lines = (*game.status(position), *ending)
-        turn = None
-    forced = [
-        automatic[1]
-        for automatic in map(game.automatic_move, positions[chosen : len(moves)])
-        if automatic is not None
-    ]
+        lines = (*lines, *ending)
+    turn = state.last_turn(count)
     return {
         "position": game.format_position(position),
-        "legal": [game.format_move(move) for move in position.legal_moves()] if turn else [],
-        "last": game.format_move(moves[-1]) if moves else None,
-        "turn": turn,
-        "winner": None if outcome is None or outcome.winner is None else SEAT_NAMES[outcome.winner],
+        "legal": [game.format_move(move) for move in position.legal_moves()] if side else [],
+        "last": game.format_move(state.moves[count - 1]) if count else None,
+        "turn": side_name(side),
+        "winner": None if outcome is None else side_name(outcome.winner),
         "over": outcome is not None,
         "status": [catalog.say(line) for line in lines],
-        "forced": [catalog.say(notice) for notice in forced],
+        "forced": [catalog.say(notice) for notice in state.notices(turn)],
         "board": board_json(
-            game, position, moves[chosen:], catalog, before=positions[chosen] if moves else None
+            game,
+            position,
+            state.moves[turn.start : count],
+            catalog,
+            before=state.positions[turn.start] if count else None,
         ),
     }
 
 
-def movers(positions: Sequence[Any]) -> list[str]:
-    """The seat that made each move, for a move list in two columns (a side may move twice in
-    a row: the mouse's placement and first step, an Othello pass)."""
-    return [SEAT_NAMES[position.side_to_move] for position in positions[:-1]]
+def movers(state: GameInProgress, first: int = 0) -> list[str]:
+    """The seat that made each move from number `first` on, for a move list in two columns."""
+    return [SEAT_NAMES[state.mover(index)] for index in range(first, len(state.moves))]
 
 
 def whole_state(
@@ -185,7 +164,7 @@ def whole_state(
         "type": "state",
         "version": live.version,
         "moves": list(live.state.move_texts),
-        "movers": movers(live.state.positions),
+        "movers": movers(live.state),
         **shared,
         **personal,
     }
@@ -206,7 +185,7 @@ def event_message(
         "version": change.version + 1,
         "keep": change.first,
         "add": list(change.moves),
-        "movers": movers(live.state.positions[change.first : change.first + len(change.moves) + 1]),
+        "movers": movers(live.state, change.first),
         "set": [*shared, *personal],
     }
 
@@ -265,9 +244,9 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
             "second": clock.remaining(Side.SECOND, now),
             "initial": clock.initial,
             "increment": clock.increment,
-            "running": side_name(clock.running),
+            "running": None if clock.is_held(now) else side_name(clock.running),
         },
-        **describe(game, state.positions, state.moves, catalog, computers=state.computers),
+        **describe(state, len(state.moves), catalog),
         **decided_fields(state, catalog),
     }
 
@@ -356,24 +335,20 @@ def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
 
 
 def replay_document(
-    record: Record, catalog: Catalog, *, analysable: bool = True
+    state: GameInProgress, catalog: Catalog, *, analysable: bool = True
 ) -> dict[str, object]:
-    """A record as the replay page walks it: each position as `describe` gives it. A game between
+    """A game as the replay page walks it: each position as `describe` gives it. A game between
     two people still being played is not `analysable`: its replay links to no analysis."""
-    game = record.game
-    state = GameInProgress.replayed(game, start=record.start, moves=record.moves)
+    game = state.game
     return {
         "game": game.name,
         "options": {name: getattr(game, name) for name in game.options},
-        "start": game.format_position(record.start),
+        "start": game.format_position(state.start),
         "moves": list(state.move_texts),
         "sides": sides_json(game, catalog),
-        "movers": movers(state.positions),
+        "movers": movers(state),
         "analysable": analysable,
-        "frames": [
-            describe(game, state.positions[: shown + 1], record.moves[:shown], catalog)
-            for shown in range(len(state.positions))
-        ],
+        "frames": [describe(state, shown, catalog) for shown in range(len(state.positions))],
     }
 
 
@@ -406,9 +381,7 @@ class Client:
         self.outbox.put(as_json(message))
 
     def refuse(self, error: DameroError) -> None:
-        self.send(
-            {"type": "error", "code": error.message.key, "message": self.catalog.say(error.message)}
-        )
+        self.send(refusal(error, self.catalog))
 
     def notice(self, seen: Seen) -> None:
         fields = presence_fields(seen, self.sides)
@@ -443,12 +416,6 @@ class Client:
 def as_json(message: dict[str, object]) -> str:
     """A message as sent: no spaces, which would be a tenth of every event's bytes."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
-def address_of(connection: Any) -> str:
-    """Where a request comes from, for the limits by address (behind a trusted proxy, uvicorn has
-    put the address it forwards for here)."""
-    return connection.client.host if connection.client else "unknown"
 
 
 async def close(socket: WebSocket, code: int) -> None:
@@ -487,13 +454,8 @@ async def serve_socket(
         if key is not None and not live.sides_held(key):
             live = await rooms.read(game_id)  # a seat taken through another server meanwhile
     except DameroError as error:
-        message: dict[str, object] = {
-            "type": "error",
-            "code": error.message.key,
-            "message": catalog.say(error.message),
-        }
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await websocket.send_text(as_json(message))
+            await websocket.send_text(as_json(refusal(error, catalog)))
         # 1011: the server could not serve it now (the page tries again); 4404: no such game.
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
@@ -504,6 +466,7 @@ async def serve_socket(
         client.refuse(WebError("web.wrong_token"))
     if player is not None and any(live.players[side.value] is None for side in sides):
         await _name_seats(rooms, live, sides, player)
+    rooms.metrics.sockets.inc()
     try:
         async with anyio.create_task_group() as tasks:
 
@@ -518,6 +481,7 @@ async def serve_socket(
             tasks.start_soon(send)
             tasks.start_soon(read)
     finally:
+        rooms.metrics.sockets.dec()
         rooms.leave(game_id, client)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable
@@ -29,15 +30,20 @@ from damero.round import (
     Actor,
     Decision,
     Flag,
+    Hold,
+    Move,
     Refused,
     Request,
+    Resume,
     Round,
     claimants,
     decide,
+    held_side,
     seat_refusal,
 )
 from damero.web.checks import WebError
 from damero.web.committer import GroupCommitter
+from damero.web.metrics import Metrics
 from damero.web.presence import Presences
 from damero.web.scheduler import Scheduler, Work
 from damero.web.storage import (
@@ -46,9 +52,12 @@ from damero.web.storage import (
     DatabaseFault,
     Notice,
     Pointer,
+    Released,
     Storage,
 )
-from damero.web.stored import change_of, followed, is_game_id, round_of, stored_of
+from damero.web.stored import change_of, followed, is_game_id, round_of, side_name, stored_of
+
+LOG = logging.getLogger("damero.web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +91,9 @@ class Watcher(Protocol):
 class Rooms:
     """The games being played in this process, their watchers, and the storage behind them.
 
-    `changed` are told of every round this process commits or creates, after its watchers (the
-    computer's turns start there)."""
+    `changed` are told of every round this process commits or creates, after its watchers, of a
+    game a page opens here where the computer is to move, and of one whose computer's turn another
+    process gave back (the computer's turns start there)."""
 
     def __init__(
         self,
@@ -91,11 +101,13 @@ class Rooms:
         *,
         scheduler: Scheduler | None = None,
         abandon_seconds: float = ABANDON_SECONDS,
+        metrics: Metrics | None = None,
     ) -> None:
         self.storage = storage
         self.scheduler = scheduler or Scheduler()
         self.abandon_seconds = abandon_seconds
-        self.committer = GroupCommitter(storage)
+        self.metrics = metrics or Metrics()
+        self.committer = GroupCommitter(storage, self.metrics)
         self.presences = Presences(
             storage,
             self.committer,
@@ -122,6 +134,9 @@ class Rooms:
         self.lock_users: Counter[str] = Counter()
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.changed: list[Callable[[Round], None]] = []
+        self.draining = False
+        """This process is stopping: it holds the clocks of the pages it sends away, and resumes
+        none."""
 
     # Reading.
 
@@ -161,9 +176,21 @@ class Rooms:
         return live
 
     def _keep(self, live: Round) -> None:
-        """Holds `live`, read or followed, and wakes when its clock falls."""
+        """Holds `live`, read or followed, and wakes when its clock falls; a clock a restart
+        holds runs again if its player's page is here."""
         self.games[live.id] = live
         self._time(live)
+        self._resume_if_back(live)
+
+    def _resume_if_back(self, live: Round) -> None:
+        side = held_side(live, time.time())
+        if side is None or self.draining or not self.presences.pages[live.id, side]:
+            return
+
+        async def resume() -> None:
+            await self.act(live.id, None, ARBITER, Resume(side), now=time.time())
+
+        self.scheduler.soon(resume())
 
     def _forget(self, game_id: str) -> None:
         """Nobody here watches `game_id` any more: whoever comes next reads it afresh."""
@@ -188,6 +215,13 @@ class Rooms:
 
     async def create(self, live: Round) -> None:
         await self.committer.commit(stored_of(live))
+        LOG.info(
+            "game created: %s %s, %s",
+            live.state.game.name,
+            live.options or "",
+            live.mode,
+            extra={"game": live.id},
+        )
         self._time(live)
         for listener in self.changed:
             listener(live)
@@ -201,6 +235,19 @@ class Rooms:
         refusal = seat_refusal(actor, request)
         if refusal is not None:
             raise Refused(refusal.key, **refusal.values)
+        if not isinstance(request, Move):
+            return await self._act(game_id, version, actor, request, now=now)
+        try:
+            live = await self._act(game_id, version, actor, request, now=now)
+        except DameroError:
+            self.metrics.move(accepted=False)
+            raise
+        self.metrics.move(accepted=True)
+        return live
+
+    async def _act(
+        self, game_id: str, version: int | None, actor: Actor, request: Request, *, now: float
+    ) -> Round:
         async with self._lock(game_id):
             live = await self.get(game_id)
             if version is not None and version > live.version:
@@ -242,6 +289,15 @@ class Rooms:
             if decision.gone is not None and fresh.version == live.version:
                 raise WebError("web.cannot_claim")
             raise WebError("web.moved_on")
+        if changed.state.is_over and not live.state.is_over:
+            result = changed.state.result
+            assert result is not None
+            LOG.info(
+                "game over: %s (%s)",
+                side_name(result.winner) or "drawn",
+                result.ending.value,
+                extra={"game": live.id},
+            )
         if live.id in self.watchers:
             self._keep(changed)
         else:
@@ -313,9 +369,28 @@ class Rooms:
             live = self._held(game_id) or await self.read(game_id, keep=True)
             self.watchers[game_id].add(watcher)
             stored = self.presences.arrive(game_id, watcher.sides)
+            live = await self._resumed(live, watcher.sides)
             watcher.show(live, self.seen(live), {})
+        if live.state.computer_to_move is not None:
+            for listener in self.changed:
+                listener(live)  # its turn may have been given back by a process that stopped
         await stored
         return live
+
+    async def _resumed(self, live: Round, sides: frozenset[Side]) -> Round:
+        """`live`, its clock running again if a restart held it for one of `sides`, whose page
+        is back here: the page is shown the clock running, and its move sent again at once
+        meets the game at the version it was shown. The caller holds the room's lock."""
+        now = time.time()
+        side = held_side(live, now)
+        if side is None or side not in sides or self.draining:
+            return live
+        decision = decide(live, ARBITER, Resume(side), now=now)
+        try:
+            return await self._commit(live, decision, now=now) if decision.changed else live
+        except DameroError:
+            # Another process resumed it (the page is shown it), or the database is away.
+            return live
 
     def leave(self, game_id: str, watcher: Watcher) -> None:
         """`watcher` left; its page's departure is stored by a task of the scheduler's own, since
@@ -330,6 +405,28 @@ class Rooms:
         if not watchers:
             del self.watchers[game_id]
             self._forget(game_id)
+
+    # Stopping.
+
+    async def hold_clocks(self) -> None:
+        """This process stops: the clock of each player whose page it holds and is about to send
+        away is held until the page is back on another server (HOLD_SECONDS at most), all in
+        one transaction where the database allows; a game it cannot hold goes on as it was."""
+        self.draining = True
+        now = time.time()
+        held = [
+            game_id
+            for game_id, live in self.games.items()
+            if (side := live.state.side_to_move) is not None
+            and self.presences.pages[game_id, side]
+            and live.falls_at is not None
+        ]
+
+        async def hold(game_id: str) -> None:
+            with contextlib.suppress(DameroError):
+                await self.act(game_id, None, ARBITER, Hold(), now=now)
+
+        await asyncio.gather(*map(hold, held))
 
     # Other processes.
 
@@ -368,6 +465,14 @@ class Rooms:
         if isinstance(notice, Attendance):
             self.presences.heard(notice)
             return
+        if isinstance(notice, Released):
+            live = self._held(notice.game_id)
+            if live is not None and live.version == notice.version:
+                for listener in self.changed:
+                    listener(live)
+            return
+        if isinstance(notice, Change) and notice.moved_at:
+            self.metrics.notice_delay.observe(max(time.time() - notice.moved_at, 0.0))
         game_id = notice.game_id
         if game_id in self.games or game_id in self.locks:  # held, or being read
             self.scheduler.soon(self._follow(notice))

@@ -10,20 +10,21 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from damero import registry
-from damero.core import Side
+from damero.core import Game, Message, Side
 from damero.errors import DameroError
-from damero.i18n import en, es
+from damero.i18n import Catalog, en, es
 from damero.players import LEVELS
-from damero.progress import Clock
+from damero.progress import Clock, GameInProgress
 from damero.records import Record, format_for, read_any
 from damero.round import MODES, SPECTATOR, Join, Player, Round, new_round
 from damero.web import analysis, analysis_board, checks
@@ -31,15 +32,9 @@ from damero.web.accounts import Accounts
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.levels import level_ratings_json, rating_game
-from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
-from damero.web.protocol import (
-    MAX_MESSAGE,
-    address_of,
-    catalog_for,
-    player_json,
-    replay_document,
-    serve_socket,
-)
+from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits, address_of
+from damero.web.protocol import MAX_MESSAGE, player_json, replay_document, serve_socket
+from damero.web.refusals import catalog_for, error_response
 from damero.web.rooms import Rooms
 from damero.web.sessions import is_same_origin, session_id
 from damero.web.storage import DatabaseFault, StoredGame, hash_token
@@ -48,7 +43,6 @@ from damero.web.stored import (
     game_of,
     new_game_id,
     new_token,
-    parse_moves,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -61,7 +55,6 @@ CLOCK_SECONDS = range(1, 3 * 3600 + 1)
 INCREMENT_SECONDS = range(0, 181)
 RATINGS = range(0, 4001)
 """The ratings a range may name."""
-TOO_MANY = frozenset({"web.too_many_games", "web.too_many_hints", "web.busy"})
 SEATS = ("first", "second")
 MAX_MOVES_GIVEN = 1000
 
@@ -70,19 +63,6 @@ PAGE_WORDS = {
     for language, messages in (("en", en.MESSAGES), ("es", es.MESSAGES))
 }
 """The page's own words, with their {fields} left for the page to fill in."""
-
-
-def error_response(error: DameroError, language: object, status: int = 400) -> JSONResponse:
-    """The error in the client's language: 503 for a database fault, 429 for a limit reached (try
-    again later, both), else `status`."""
-    catalog = catalog_for(language)
-    if isinstance(error, DatabaseFault):
-        status = 503
-    elif error.message.key in TOO_MANY:
-        status = 429
-    return JSONResponse(
-        {"code": error.message.key, "message": catalog.say(error.message)}, status_code=status
-    )
 
 
 class Routes:
@@ -108,6 +88,8 @@ class Routes:
 
     def routes(self) -> list[BaseRoute]:
         return [
+            Route("/healthz", self.health),
+            Route("/readyz", self.readiness),
             Route("/", self.page),
             Route("/play/{game_id}", self.game_page),
             Route("/replay/{game_id}", self.game_page),
@@ -139,6 +121,29 @@ class Routes:
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def health(self, request: Request) -> Response:
+        """The process answers (a load balancer's liveness check): nothing is read."""
+        return PlainTextResponse("ok\n")
+
+    async def readiness(self, request: Request) -> Response:
+        """Whether this process should be sent players: it is not stopping, it listens for the
+        other processes' moves, and the database answers with the current schema; 503 saying
+        why not. One row read, cheap enough to be asked every second."""
+        why: Message | None = None
+        if self.rooms.draining:
+            why = Message("web.draining")
+        elif self.rooms.listening is None:
+            why = Message("web.not_listening")
+        else:
+            try:
+                await to_thread.run_sync(self.storage.ready)
+            except DatabaseFault as fault:
+                why = fault.why
+        if why is None:
+            return PlainTextResponse("ready\n")
+        catalog = catalog_for(request.query_params.get("lang"))
+        return PlainTextResponse(f"not ready: {catalog.say(why)}\n", status_code=503)
+
     async def game_page(self, request: Request) -> Response:
         """The page of a game; a 404 page saying so, with a link home, for a game there is not."""
         try:
@@ -160,6 +165,7 @@ class Routes:
         return JSONResponse(texts)
 
     async def listing(self, request: Request) -> Response:
+        language = request.query_params.get("lang")
         try:
             since = time.time() - LISTED_SECONDS
             stored, levels = await to_thread.run_sync(
@@ -169,17 +175,14 @@ class Routes:
                 )
             )
         except DatabaseFault as fault:
-            return error_response(fault, request.query_params.get("lang"))
+            return error_response(fault, language)
+        catalog = catalog_for(language)
         return JSONResponse(
             {
                 "games": [
                     {
                         "name": game.name,
-                        "options": {name: list(values) for name, values in game.options.items()},
-                        "default": {
-                            name: getattr(game, name, values[0])
-                            for name, values in game.options.items()
-                        },
+                        "options": options_json(game, catalog),
                         "sides": [
                             {"seat": SEAT_NAMES[side], "key": game.side_key(side)}
                             for _, side in game.side_options
@@ -244,7 +247,7 @@ class Routes:
                 side=Side.FIRST if seat == "first" else Side.SECOND,
                 level=level,
                 start=start,
-                moves=parse_moves(game, start, given),
+                moves=checks.move_texts(given),
                 clock=clock,
                 mine=hash_token(token),
                 other=None if other is None else hash_token(other),
@@ -312,9 +315,7 @@ class Routes:
             live = await self.rooms.get(request.path_params["game_id"])
         except DameroError as error:
             return error_response(error, language, 404)
-        state = live.state
-        record = Record(state.game, (), state.start, state.moves)
-        document = replay_document(record, catalog_for(language), analysable=live.may_help)
+        document = replay_document(live.state, catalog_for(language), analysable=live.may_help)
         return JSONResponse(document)
 
     async def upload(self, request: Request) -> Response:
@@ -324,7 +325,8 @@ class Routes:
             record = await to_thread.run_sync(read_uploaded, data)
         except DameroError as error:
             return error_response(error, language)
-        return JSONResponse(replay_document(record, catalog_for(language)))
+        state = GameInProgress.replayed(record.game, start=record.start, moves=record.moves)
+        return JSONResponse(replay_document(state, catalog_for(language)))
 
     async def socket(self, websocket: WebSocket) -> None:
         """A game's socket; a session cookie counts only from the site's own pages (a socket's
@@ -348,6 +350,24 @@ class Routes:
             account=None if account is None else account.id,
             player=player,
         )
+
+
+def options_json(game: Game[Any, Any], catalog: Catalog) -> list[dict[str, object]]:
+    """A game's options as a page offers them, in `catalog`'s language, so that it assumes
+    nothing of any game: `[{"name": "size", "label": "Board size", "default": 8, "choices":
+    [{"value": 4, "label": "4x4"}, ...]}]`, from the game's own words for each."""
+    return [
+        {
+            "name": name,
+            "label": catalog.text(f"{game.name}.{name}_label"),
+            "default": getattr(game, name, values[0]),
+            "choices": [
+                {"value": value, "label": catalog.text(f"{game.name}.{name}_choice", value=value)}
+                for value in values
+            ],
+        }
+        for name, values in game.options.items()
+    ]
 
 
 async def capped_body(request: Request, limit: int) -> bytes:

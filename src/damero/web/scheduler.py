@@ -34,6 +34,8 @@ class Scheduler:
         self.clock = clock
         self.timers: dict[Hashable, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.rounds: set[asyncio.Task[None]] = set()
+        """The tasks of `every`, which end only when the scheduler stops."""
 
     def at(self, key: Hashable, when: float, work: Work) -> None:
         """Runs `work()` once at the instant `when` (at once if it is past), instead of whatever
@@ -58,7 +60,7 @@ class Scheduler:
     def every(self, seconds: float, work: Work) -> None:
         """Runs `work()` now and then `seconds` after each run ends, until the scheduler stops; a
         fault in one run is logged and the next run comes all the same."""
-        self.soon(self._repeat(seconds, work))
+        self.rounds.add(self.soon(self._repeat(seconds, work)))
 
     async def _repeat(self, seconds: float, work: Work) -> None:
         while True:
@@ -72,6 +74,13 @@ class Scheduler:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return task
+
+    async def settle(self, seconds: float) -> None:
+        """Waits at most `seconds` for the work under way to end (a page's departure being
+        stored), leaving the rounds, which never end, to `close`."""
+        under_way = [task for task in self.tasks if task not in self.rounds]
+        if under_way:
+            await asyncio.wait(under_way, timeout=seconds)
 
     def close(self) -> None:
         """Cancels every timer and every task."""

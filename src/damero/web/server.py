@@ -1,13 +1,19 @@
 """`damero serve`: the app on uvicorn, over the storage the --db URL names.
 
 Everything that can stop a server from serving (a port out of range, an unknown host, a port
-taken, a database that cannot be used or is damaged) is refused in words before the server says
-it is serving.
+taken, a database that cannot be used or is damaged, a measures' address that cannot be listened
+on) is refused in words before the server says it is serving.
+
+SIGTERM (or Ctrl-C) stops it gracefully: it stops listening, holds the clocks of the players whose
+pages it holds, sends every socket away with close code 1012 (service restart: the page
+reconnects at once, through the proxy to another server), lets the commits and thinks under way
+end, gives back the computer's turns left and exits, within GRACE_SECONDS + STOP_SECONDS.
 """
 
 from __future__ import annotations
 
 import errno
+import logging
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -17,14 +23,21 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from damero.core import Message
 from damero.errors import DameroError, os_reason
-from damero.web.app import create_app
+from damero.web import logs
+from damero.web.app import Site, create_app
+from damero.web.metrics import Metrics
 from damero.web.storage import Storage, StorageError, default_url
+
+LOG = logging.getLogger("damero.web")
 
 PING_SECONDS = 20.0
 """A socket is pinged this often, and closed if it does not answer within as long."""
 WEBSOCKET_FRAME_LIMIT = 1024 * 1024
 """uvicorn drops a socket sending more; the app refuses anything past its own, smaller limit."""
 PORTS = range(1, 65536)
+GRACE_SECONDS = 5
+"""How long a stopping server waits for its connections to end (requests answered, sockets
+closed) before it cancels them."""
 
 
 class ServeError(DameroError):
@@ -71,6 +84,37 @@ class ClosedWhenStuck(AnsweredHandshakes):
         await super().send(message)
 
 
+class GracefulServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM first stops listening and tells the app (its clocks
+    held), then sends every socket away with close code 1012 as uvicorn does."""
+
+    def __init__(self, config: uvicorn.Config, site: Site) -> None:
+        super().__init__(config)
+        self.site = site
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        LOG.info("stopping: no new connections; sending the pages to another server")
+        for server in self.servers:
+            server.close()  # a page that reconnects finds another server, never this one
+        for listener in sockets or []:
+            listener.close()
+        try:
+            await self.site.stop()
+        except Exception:  # the pages are sent away all the same
+            LOG.exception("could not hold the clocks of the pages sent away")
+        await super().shutdown(sockets)
+        LOG.info("stopped")
+
+
+def metrics_address(text: str) -> tuple[str, int]:
+    """HOST:PORT (an IPv6 host in brackets) as a host and a port; ServeError if it is not one."""
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isdigit() or int(port) not in PORTS:
+        raise ServeError("web.bad_metrics_address", address=text)
+    return host, int(port)
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket listening on `host` and `port`; ServeError saying why there is none."""
     if port not in PORTS:
@@ -97,11 +141,19 @@ def serve(
     url: str | None,
     claim_seconds: float,
     abandon_seconds: float,
+    metrics: str | None = None,
+    log_format: str = "text",
+    forwarded_allow_ips: str | None = None,
 ) -> int:
-    """Runs the server until Ctrl-C, telling the person who started it through `say`; 2 if it
-    cannot listen or the database cannot be used."""
+    """Runs the server until SIGTERM or Ctrl-C, telling the person who started it through `say`;
+    2 if it cannot listen or the database cannot be used. `metrics` is the HOST:PORT the
+    measures are served on (none if None); `log_format` one of logs.FORMATS; the addresses in
+    `forwarded_allow_ips` (uvicorn's default if None: $FORWARDED_ALLOW_IPS, else 127.0.0.1) are
+    the proxies whose X-Forwarded-For is believed."""
+    logs.configure(log_format)
     try:
         listener = listening_socket(host, port)
+        measured = None if metrics is None else metrics_address(metrics)
     except ServeError as error:
         say(error.message)
         return 2
@@ -111,23 +163,49 @@ def serve(
         except StorageError as error:
             say(error.message)
             return 2
+        measures = Metrics()
+        stop_measures: Callable[[], None] = lambda: None  # noqa: E731
+        if measured is not None:
+            try:
+                stop_measures = measures.serve(*measured)
+            except OSError as error:
+                why = (
+                    Message("web.address_in_use")
+                    if error.errno == errno.EADDRINUSE
+                    else os_reason(error)
+                )
+                say(Message("web.cannot_serve_metrics", {"address": metrics, "why": why}))
+                storage.close()
+                return 2
         shown_host = f"[{host}]" if ":" in host else host
         say(
             Message(
                 "web.serving", {"url": f"http://{shown_host}:{port}/", "db": storage.describe()}
             )
         )
+        app = create_app(
+            storage,
+            claim_seconds=claim_seconds,
+            abandon_seconds=abandon_seconds,
+            metrics=measures,
+        )
         config = uvicorn.Config(
-            create_app(storage, claim_seconds=claim_seconds, abandon_seconds=abandon_seconds),
+            app,
             ws=ClosedWhenStuck,
             ws_ping_interval=PING_SECONDS,
             ws_ping_timeout=PING_SECONDS,
             ws_max_size=WEBSOCKET_FRAME_LIMIT,
             ws_per_message_deflate=False,  # states are small; compressing each costs more than it saves
-            log_level="warning",
+            log_config=None,  # the log is set up above: uvicorn's own lines of each request
+            # and socket would write a seat's token, which a socket's query string holds
+            access_log=False,
+            forwarded_allow_ips=forwarded_allow_ips,
+            timeout_graceful_shutdown=GRACE_SECONDS,
         )
+        LOG.info("serving on %s:%s, games in %s", host, port, storage.describe())
         try:
-            uvicorn.Server(config).run(sockets=[listener])
+            GracefulServer(config, app.state.site).run(sockets=[listener])
         finally:
+            stop_measures()
             storage.close()
     return 0

@@ -9,7 +9,6 @@ route sees them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -18,7 +17,8 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from damero.web.accounts import SESSION_LIFETIME
-from damero.web.protocol import catalog_for
+from damero.web.checks import WebError
+from damero.web.refusals import error_response
 
 COOKIE = "damero_session"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -96,13 +96,8 @@ class SameOrigin:
             connection = HTTPConnection(scope)
             headers = {key: value for key, value in connection.headers.items()}
             if not is_same_origin(headers, has_session=COOKIE in connection.cookies):
-                catalog = catalog_for(connection.query_params.get("lang"))
-                body = {"code": "web.cross_site", "message": catalog.text("web.cross_site")}
-                response = Response(
-                    json.dumps(body, ensure_ascii=False),
-                    status_code=403,
-                    media_type="application/json",
-                )
+                language = connection.query_params.get("lang")
+                response = error_response(WebError("web.cross_site"), language, 403)
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -405,7 +406,16 @@ class Pointer:
     version: int
 
 
-Notice = Change | Pointer | Attendance
+@dataclass(frozen=True, slots=True)
+class Released:
+    """A process gave back the computer's turn at `version` unplayed (it stopped, or its think
+    failed): a process holding the game takes it up at once rather than at its next sweep."""
+
+    game_id: str
+    version: int
+
+
+Notice = Change | Pointer | Attendance | Released
 """What another process's commit tells this one."""
 Item = StoredGame | Change | Attending
 """What `Storage.write` stores: a new game, a change to one, where one's players are."""
@@ -418,12 +428,13 @@ a pointer (`game_id version`), and the processes hearing it read the game."""
 _UNANNOUNCED = ("gone", "rematch")
 
 
-def format_notice(item: Change | Attendance) -> str:
+def format_notice(item: Change | Attendance | Released) -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
-    players now are."""
-    if isinstance(item, Attendance):
-        return json.dumps({"attendance": dataclasses.asdict(item)}, separators=(",", ":"))
+    players now are; a computer's turn given back."""
+    if isinstance(item, Attendance | Released):
+        name = "attendance" if isinstance(item, Attendance) else "released"
+        return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
     fields = {
         field.name: getattr(item, field.name)
         for field in dataclasses.fields(item)
@@ -441,6 +452,8 @@ def parse_notice(text: str) -> Notice:
         game_id, _, version = text.partition(" ")
         return Pointer(game_id, int(version))
     fields = json.loads(text)
+    if "released" in fields:
+        return Released(fields["released"]["game_id"], fields["released"]["version"])
     if "attendance" in fields:
         seen = fields["attendance"]
         return Attendance(
@@ -511,8 +524,14 @@ class Storage:
     call tries the database afresh (a pool's broken connections are replaced), so a server goes
     on once the database is back."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
+        """The database at `url`, checked and (unless `migrate` is False) brought to the current
+        schema; StorageError saying why it cannot be used."""
         self.loads = 0
+        self.faults = 0
+        """How many transactions the database failed, for the operator's measures."""
+        self.migrated_from: int | None = None
+        """The schema's version before this storage migrated it (None if it did not)."""
         """How many games this storage has read: a process follows the others' moves without."""
         self.process_key = new_process_key()
         """Whose claims and pages are this process's. On PostgreSQL every connection of the
@@ -531,7 +550,8 @@ class Storage:
             raise StorageError("web.memory_database", url=shown)
         try:
             self.check()
-            self.migrate()
+            if migrate:
+                self.migrate()
         except DatabaseFault as fault:
             self.engine.dispose()
             raise StorageError("web.no_database", url=shown, why=fault.why) from None
@@ -539,6 +559,14 @@ class Storage:
     def describe(self) -> str:
         """The database's URL without its password, to show."""
         return self.engine.url.render_as_string(hide_password=True)
+
+    @staticmethod
+    def shown(url: str) -> str:
+        """`url` without its password, to show, without opening it."""
+        try:
+            return sa.engine.make_url(url).render_as_string(hide_password=True)
+        except sa.exc.ArgumentError:
+            return "(not a database's address)"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -549,6 +577,7 @@ class Storage:
             with self.engine.begin() as connection:
                 yield connection
         except sa.exc.SQLAlchemyError as error:
+            self.faults += 1
             raise fault_of(error) from None
 
     def check(self) -> None:
@@ -575,10 +604,84 @@ class Storage:
             if current is None:
                 connection.execute(SCHEMA.insert().values(version=0))
                 current = 0
+            self.migrated_from = current
             for number in range(current, len(MIGRATIONS)):
                 MIGRATIONS[number](connection)
             connection.execute(SCHEMA.update().values(version=len(MIGRATIONS)))
         return len(MIGRATIONS)
+
+    def schema_version(self) -> int:
+        """The version of the schema the database holds (0 for an empty database)."""
+        with self._transaction() as connection:
+            if not sa.inspect(connection).has_table(SCHEMA.name):
+                return 0
+            return int(connection.execute(sa.select(SCHEMA.c.version)).scalar() or 0)
+
+    def ready(self) -> None:
+        """Answers if the database answers and holds the current schema; DatabaseFault saying
+        why not. Cheap enough to be asked every second: one row read, no warning logged."""
+        try:
+            with self.engine.connect() as connection:
+                version = connection.execute(sa.select(SCHEMA.c.version)).scalar()
+        except sa.exc.SQLAlchemyError as error:
+            LOG.debug("not ready: %s", str(error).splitlines()[0][:300] if str(error) else error)
+            raise DatabaseFault(Message("web.db_unreachable")) from None
+        if version != len(MIGRATIONS):
+            raise DatabaseFault(Message("web.db_old_schema", {"version": version or 0}))
+
+    def counts(self) -> tuple[int, int]:
+        """How many games the database holds, and how many of them are over."""
+        with self._transaction() as connection:
+            total, over = connection.execute(
+                sa.select(sa.func.count(), sa.func.count().filter(GAMES.c.finished))
+            ).one()
+        return int(total), int(over)
+
+    def backup(self, path: Path) -> None:
+        """Copies a SQLite database, while servers use it, into a new file at `path` through
+        SQLite's online backup, synced to the disk; the file appears only once whole.
+        FileExistsError if `path` exists: a backup never replaces a file."""
+        assert self.engine.dialect.name == "sqlite"
+        partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+        try:
+            _sqlite_copy(self.engine, into=partial)
+            os.link(partial, path)  # never over an existing file
+            _sync_folder(path.parent)
+        finally:
+            partial.unlink(missing_ok=True)
+
+    def restore(self, path: Path) -> None:
+        """Replaces this SQLite database's games with those of the backup at `path` (through
+        SQLite's online backup, in one transaction), then brings its schema up to date. The
+        backup is only read. StorageError if it is not a whole damero database."""
+        assert self.engine.dialect.name == "sqlite"
+        try:
+            source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error as error:
+            raise StorageError("db.not_a_backup", path=str(path), why=str(error)) from None
+        try:
+            checked = source.execute("PRAGMA quick_check").fetchall()
+            schema = source.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?",
+                (SCHEMA.name,),
+            ).fetchone()
+            if checked != [("ok",)] or schema != (1,):
+                why = "; ".join(row[0] for row in checked) if checked != [("ok",)] else ""
+                raise StorageError("db.not_a_backup", path=str(path), why=why or SCHEMA.name)
+            with self.engine.connect() as connection:
+                target = connection.connection.driver_connection
+                assert isinstance(target, sqlite3.Connection)
+                source.backup(target)
+        except sqlite3.Error as error:
+            raise StorageError("db.not_a_backup", path=str(path), why=str(error)) from None
+        finally:
+            source.close()
+        self.engine.dispose()
+        try:
+            self.check()
+            self.migrate()
+        except DatabaseFault as fault:
+            raise StorageError("web.no_database", url=self.describe(), why=fault.why) from None
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game with this id and where its players are, or None if there is none.
@@ -662,13 +765,21 @@ class Storage:
 
     def release(self, game_id: str, *, version: int) -> None:
         """Gives back the computer's turn at `version`, taken by `claim` and left unplayed (its think
-        failed), so that the next sweep of any process takes it up at once."""
+        failed, or this process stops), announced so that a process holding the game takes it up
+        at once, and any other at its next sweep."""
         with self._transaction() as connection:
-            connection.execute(
+            released = connection.execute(
                 GAMES.update()
-                .where(GAMES.c.id == game_id, GAMES.c.version == version)
+                .where(
+                    GAMES.c.id == game_id,
+                    GAMES.c.version == version,
+                    GAMES.c.claimant == self.process_key,
+                )
                 .values(claimed_until=None, claimant=None)
-            )
+            ).rowcount
+            if released and connection.dialect.name == "postgresql":
+                notice = format_notice(Released(game_id, version))
+                connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": notice})
 
     def release_every_claim(self) -> None:
         """At the start of the only process a database serves (SQLite): every claim was its dead
@@ -1114,6 +1225,30 @@ def _settle(connection: Connection, game_id: str, winner: str, ending: str, now:
             .where(SEATS.c.game_id == game_id, SEATS.c.side == side)
             .values(rating_after=rating.rating)
         )
+
+
+def _sqlite_copy(source: sa.Engine, *, into: Path) -> None:
+    """The whole of the SQLite database `source` copied into a new file by SQLite's online
+    backup, page by page while others go on writing; the file is synced."""
+    with source.connect() as connection:
+        reading = connection.connection.driver_connection
+        assert isinstance(reading, sqlite3.Connection)
+        target = sqlite3.connect(into)
+        try:
+            reading.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")  # one file, nothing beside it
+        finally:
+            target.close()
+    with into.open("rb") as written:
+        os.fsync(written.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _game_of(item: Item) -> str:

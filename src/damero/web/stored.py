@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from damero.core import Game, Side
-from damero.errors import DameroError
 from damero.progress import Clock, Ending, GameInProgress, Offers, Result, Seat
 from damero.registry import find_game
 from damero.round import Player, Round
@@ -60,21 +59,6 @@ def game_of(name: object, options: object) -> Game[Any, Any]:
     ):
         raise WebError("web.bad_options", game=game.name)
     return game.variant(**options)
-
-
-def parse_moves(game: Game[Any, Any], start: Any, texts: Sequence[object]) -> tuple[Any, ...]:
-    """The moves `texts` name, played from `start`; WebError naming the first that is refused."""
-    position, moves = start, []
-    for number, text in enumerate(texts, start=1):
-        if not isinstance(text, str) or len(text) > 64:
-            raise WebError("web.bad_move_list", number=number)
-        try:
-            move = game.parse_move(position, text)
-            position = position.play(move)
-        except DameroError as error:
-            raise WebError("web.bad_move_in_list", number=number, reason=error.message) from None
-        moves.append(move)
-    return tuple(moves)
 
 
 def format_round(live: Round) -> str:
@@ -149,11 +133,7 @@ def round_of(stored: StoredGame) -> Round:
     start = game.parse_position(stored.start)
     first, second = (Seat(seat.level) for seat in stored.seats)
     state = GameInProgress.replayed(
-        game,
-        start=start,
-        moves=parse_moves(game, start, stored.moves),
-        seats=(first, second),
-        version=stored.version,
+        game, start=start, texts=stored.moves, seats=(first, second), version=stored.version
     )
     holders = (stored.seats[0].token_hash, stored.seats[1].token_hash)
     live = Round(

@@ -63,10 +63,32 @@ class Workers:
         self.hint_places = hint_threads + hints_waiting
         self.hints_asked = 0
         self.clock = clock
+        self.thinks_asked = 0
+        self.thinks_running = 0
+        """The computer's thinks asked and not answered, and those of them on a thread now (the
+        others wait for one), for the operator's measures."""
 
     async def think(self, choose: Callable[[], ResultT]) -> ResultT:
         """`choose()` run on a computer's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self.computer, choose)
+
+        def counted() -> ResultT:
+            self.thinks_running += 1
+            try:
+                return choose()
+            finally:
+                self.thinks_running -= 1
+
+        self.thinks_asked += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.computer, counted)
+        finally:
+            self.thinks_asked -= 1
+
+    @property
+    def thinks(self) -> tuple[int, int]:
+        """The computer's thinks running, and waiting for a thread."""
+        running = self.thinks_running
+        return running, max(self.thinks_asked - running, 0)
 
     async def hint(self, analyse: Callable[[Limit], ResultT]) -> ResultT:
         """`analyse(limit)` run on a hint's thread, the limit being the time left of HINT_SECONDS

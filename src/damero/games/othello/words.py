@@ -87,6 +87,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.searching": "{empties} empty, depth {depth}, best {move}, {nodes:,} positions, {left:.0f} s left",
         "othello.best_so_far": "{meaning}; best move found {move} (depth {depth}, {seconds:.1f} s; not solved to the end)",
         "othello.size_option": "the board size",
+        "othello.size_label": "Board size",
+        "othello.size_choice": "{value}x{value}",
         "othello.perft_help": (
             "count the leaf positions DEPTH plies from the start (a forced pass is a ply)"
         ),
@@ -190,6 +192,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.searching": "{empties} vacías, prof. {depth}, mejor {move}, {nodes:,} posiciones, quedan {left:.0f} s",
         "othello.best_so_far": "{meaning}; mejor jugada encontrada {move} (profundidad {depth}, {seconds:.1f} s; sin resolver hasta el final)",
         "othello.size_option": "el tamaño del tablero",
+        "othello.size_label": "Tamaño del tablero",
+        "othello.size_choice": "{value}x{value}",
         "othello.perft_help": (
             "cuenta las posiciones hoja a PROFUNDIDAD jugadas del inicio (un pase forzado es una "
             "jugada)"

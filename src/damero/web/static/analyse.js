@@ -178,13 +178,11 @@ export async function analysePage() {
     if (back) show(back);
   });
 
-  // Another game (at each of its option values, Othello at each size) starts from its start.
-  const listing = await (await fetch("/api/games")).json();
-  const variants = listing.games.flatMap((g) => {
-    const [name, values] = Object.entries(g.options)[0] || [null, [null]];
-    return values.map((value) => ({ game: g.name, options: name ? { [name]: value } : {},
-      text: say(`${g.name}.title`) + (name ? ` ${value}x${value}` : "") }));
-  });
+  // Another game, at each choice of its options (as the server names them), starts from its start.
+  const listing = await (await fetch(`/api/games?lang=${language}`)).json();
+  const variants = listing.games.flatMap((g) => g.options.reduce((made, option) => made.flatMap((v) =>
+    option.choices.map((c) => ({ ...v, options: { ...v.options, [option.name]: c.value }, text: `${v.text} ${c.label}` }))),
+  [{ game: g.name, options: {}, text: say(`${g.name}.title`) }]));
   const chosenVariant = () => JSON.stringify([view.game, view.options]);
   gameChoice.replaceChildren(...variants.map((v) => html("option", { value: JSON.stringify([v.game, v.options]) }, v.text)));
   gameChoice.addEventListener("change", async () => {
@@ -199,7 +197,7 @@ export async function analysePage() {
       html("p", {}, previous, " ", editButton),
       html("h2", {}, say("page.move_values")), list)));
 
-  const game = asked.get("game") || "catmouse";
+  const game = asked.get("game") || listing.games[0].name;
   const options = Object.fromEntries([...asked].filter(([name]) => !["game", "position"].includes(name)));
   const first = await load(queryOf(game, options, asked.has("position") ? { position: asked.get("position") } : {}));
   if (first) { show(first); return; }

@@ -1,14 +1,14 @@
 // The front page: start a game, open a file, see the games to join or watch.
 import { guestName, keepGuestName, loadAccount } from "./account.js";
 import { html, language, main, navigate, say } from "./common.js";
-import { rememberGame } from "./online.js";
-import { gameTitle, sitterText } from "./player.js";
+import { createGame, rememberGame } from "./online.js";
+import { sitterText } from "./player.js";
 import { replayPage } from "./replay.js";
 
 const CLOCKS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];  // minutes each, seconds added per move
 
 export async function frontPage() {
-  const [listing, me] = await Promise.all([(await fetch("/api/games")).json(), loadAccount()]);
+  const [listing, me] = await Promise.all([(await fetch(`/api/games?lang=${language}`)).json(), loadAccount()]);
   if (location.pathname !== "/") return;  // the player went elsewhere meanwhile
   const game = html("select", { id: "game-choice", name: "game" },
     listing.games.map((g) => html("option", { value: g.name }, say(`${g.name}.title`))));
@@ -43,9 +43,9 @@ export async function frontPage() {
   showOptions();
   const refresh = () => {
     const chosen = listing.games.find((g) => g.name === game.value);
-    extra.replaceChildren(...Object.entries(chosen.options).map(([name, values]) =>
-      html("label", {}, say(`page.${name}`) + " ", html("select", { "data-option": name },
-        values.map((v) => html("option", { value: v, selected: v === chosen.default[name] }, `${v}x${v}`))))));
+    extra.replaceChildren(...chosen.options.map((option) =>
+      html("label", {}, option.label + " ", html("select", { "data-option": option.name },
+        option.choices.map((c) => html("option", { value: c.value, selected: c.value === option.default }, c.label))))));
     seat.replaceChildren(...chosen.sides.map((s) => html("option", { value: s.seat }, say(s.key))));
     showLevels();
   };
@@ -86,7 +86,7 @@ export async function frontPage() {
   const listed = html("div", { id: "public-games" }, publicGames(listing, error, me));
   main.replaceChildren(
     html("h1", {}, say("page.tagline")),
-    me.name ? yourGames(me) : "",
+    me.name ? yourGames(me, listing) : "",
     html("form", { onsubmit: start },
       html("fieldset", {}, html("legend", {}, say("page.new_game")),
         html("label", {}, say("page.game") + " ", game), " ", extra,
@@ -112,22 +112,13 @@ function keepListed(listed, listing, error, me) {
   const relist = async () => {
     if (!listed.isConnected) return;
     try {
-      const fresh = await (await fetch("/api/games")).json();
+      const fresh = await (await fetch(`/api/games?lang=${language}`)).json();
       const now = JSON.stringify([fresh.open, fresh.live]);
       if (listed.isConnected && fresh.open && now !== shown) { shown = now; listed.replaceChildren(...publicGames(fresh, error, me)); }
     } catch { /* the server is away for now: the next round tries again */ }
     setTimeout(relist, RELIST);
   };
   setTimeout(relist, RELIST);
-}
-
-export async function createGame(body, error) {
-  const response = await fetch(`/api/games?lang=${language}`, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const created = await response.json();
-  if (!response.ok) { error.textContent = created.message; return; }
-  rememberGame(created);
-  await navigate(created.links.you);
 }
 
 // The time control of a new game: none, a usual one, or any other in whole seconds.
@@ -149,19 +140,26 @@ function clockChoice() {
   return { box: html("span", {}, html("label", {}, say("page.clock") + " ", choice), " ", other), chosen };
 }
 
-// The game a rating is held in: its name and its options' values, "othello-8".
+// The game a rating is held in: its name and its options' values, as "game-8".
 const ratingGame = (name, options) => [name, ...Object.keys(options).sort().map((key) => options[key])].join("-");
+
+// A game as the page names it: its title, and the words the server sends for its options' values.
+function gameNamed(listing, g) {
+  const known = listing.games.find((k) => k.name === g.game);
+  return [say(`${g.game}.title`), ...known.options.map((option) =>
+    option.choices.find((c) => c.value === g.options[option.name]).label)].join(" ");
+}
 
 // A logged-in player's games in progress, to take up from any device: on its page the seat is
 // theirs by their session, without the seat's link.
-function yourGames(me) {
+function yourGames(me, listing) {
   const go = (href) => (event) => { event.preventDefault(); navigate(href); };
   return html("section", { id: "your-games", "aria-labelledby": "your-games-title" },
     html("h2", { id: "your-games-title" }, say("page.your_games")),
     me.playing.length === 0 ? html("p", {}, say("page.none_playing"))
       : html("ul", {}, me.playing.map((g) => html("li", { "data-game": g.id },
         html("a", { href: `/play/${g.id}`, onclick: go(`/play/${g.id}`) },
-          say("page.game_against", { game: gameTitle(g.game, g.options), opponent: sitterText(g.opponent) }))))));
+          say("page.game_against", { game: gameNamed(listing, g), opponent: sitterText(g.opponent) }))))));
 }
 
 // The public games: seats waiting for anyone (Join takes one and opens it), each with who made it
@@ -181,11 +179,11 @@ function publicGames(listing, error, me) {
     g.rated ? say("page.rated") : say("page.unrated"),
     g.rating_range ? say("page.range", { low: g.rating_range[0], high: g.rating_range[1] }) : null].filter(Boolean).join(", ");
   const seats = listing.open.length === 0 ? html("p", {}, say("page.none_seats"))
-    : html("ul", { id: "open-seats" }, listing.open.map((g) => html("li", { "data-seat": g.id }, gameTitle(g.game, g.options),
+    : html("ul", { id: "open-seats" }, listing.open.map((g) => html("li", { "data-seat": g.id }, gameNamed(listing, g),
       html("span", { class: "terms" }, ` (${terms(g)}) `),
       html("button", { type: "button", "data-join": g.id, onclick: () => join(g) }, say("page.join", { side: say(sideKey(g)) })))));
   const live = listing.live.length === 0 ? html("p", {}, say("page.none_open"))
     : html("ul", { id: "live-games" }, listing.live.map((g) => html("li", {},
-      html("a", { href: `/play/${g.id}`, "data-watch": g.id }, `${gameTitle(g.game, g.options)} — ${say("page.watch")}`))));
+      html("a", { href: `/play/${g.id}`, "data-watch": g.id }, `${gameNamed(listing, g)} — ${say("page.watch")}`))));
   return [html("h2", {}, say("page.open_seats")), seats, html("h2", {}, say("page.open_games")), live];
 }

@@ -3,7 +3,7 @@
 // rematches, claims). The server decides all of it; the page shows what it sent and asks.
 import { sideName } from "./board.js";
 import { clockFaces } from "./clock.js";
-import { html, navigate, say } from "./common.js";
+import { html, language, navigate, say } from "./common.js";
 import { sitterText } from "./player.js";
 
 const seatKey = (id) => `damero.seat.${id}`;
@@ -15,6 +15,17 @@ const seatLink = (id, token) => `/play/${id}#seat=${token}`;
 export function rememberGame(created) {
   localStorage.setItem(seatKey(created.id), created.token);
   if (created.links.other) localStorage.setItem(linksKey(created.id), JSON.stringify({ other: created.links.other }));
+}
+
+// Starts a game as `body` asks (the front page's form, a replay played on) and opens its page;
+// a refusal is said in `error`.
+export async function createGame(body, error) {
+  const response = await fetch(`/api/games?lang=${language}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const created = await response.json();
+  if (!response.ok) { error.textContent = created.message; return; }
+  rememberGame(created);
+  await navigate(created.links.you);
 }
 
 // The seat this tab plays: the link's (the URL fragment) or else the one this browser holds. A

@@ -38,7 +38,12 @@ export function gamePage(id) {
   let past = null;  // that position's board and words
   const pastAt = pastPositions(id);
   let online = false;  // whether the socket is open and has sent the game
-  let queued = null;  // a move made while offline, sent at its version once the socket is back
+  // The move made and not answered yet, with the moves before it: sent when made if the page is
+  // online, else once it is back; a socket that closes before its answer (a server restarting)
+  // sends it again from the next server if the game is still where it was made.
+  let waiting = null;
+  let resent = false;  // the move waiting was sent again after a reconnection
+  let offlineSince = null;
 
   const send = (message) => {
     const socket = connected();
@@ -49,15 +54,27 @@ export function gamePage(id) {
   const panel = onlinePanel(id, seat, send);
   const play = (text) => {
     error.textContent = "";
-    const message = { type: "move", move: text, version: state.version };
-    if (!send(message)) { queued = message; render(); }
+    waiting = { move: text, before: [...state.moves], version: state.version, sent: false };
+    waiting.sent = send({ type: "move", move: text, version: state.version });
+    if (!waiting.sent) render();
   };
-  const sendQueued = () => {
-    if (!queued) return;
-    const waiting = queued;
-    queued = null;
-    if (waiting.version === state.version) send(waiting);
-    else error.textContent = say("page.queued_stale", { move: waiting.move });
+  const sameMoves = (moves, before) => before.every((move, index) => moves[index] === move);
+  // The first state after (re)connecting answers the move waiting: played already (its server
+  // committed it before it went), to send now (the game is where it was made: only a clock held
+  // or an offer changed), or no longer possible (the game moved on).
+  const settle = () => {
+    if (!waiting) return;
+    const { move, before } = waiting;
+    waiting = null;
+    resent = false;
+    const played = state.moves.length > before.length && sameMoves(state.moves, before)
+      && state.moves[before.length] === move && state.seat.includes(state.movers[before.length]);
+    if (played) return;
+    const mine = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
+    if (mine && state.moves.length === before.length && sameMoves(state.moves, before)) {
+      waiting = { move, before, version: state.version, sent: send({ type: "move", move, version: state.version }) };
+      resent = true;
+    } else error.textContent = say("page.queued_stale", { move });
   };
   const lookAt = async (position) => {
     if (position === null || position >= state.moves.length) { shown = null; past = null; }
@@ -68,6 +85,7 @@ export function gamePage(id) {
   const render = async () => {
     if (!state) return;
     if (shown !== null && shown >= state.moves.length) { shown = null; past = null; }  // taken back meanwhile
+    const queued = waiting && !waiting.sent ? waiting : null;
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     const title = say(`${state.game}.title`);
     if (shown === null) draw(grid, { ...state, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
@@ -102,6 +120,7 @@ export function gamePage(id) {
     document.body.dataset.connection = online ? "online" : "offline";
     grid.parentNode?.classList.toggle("offline", !online);
     undo.disabled = hint.disabled = !online;  // nothing to send them on: only a move waits
+    const queued = waiting && !waiting.sent ? waiting : null;
     connection.textContent = [online ? "" : say("page.reconnecting"), queued ? say("page.queued", { move: queued.move }) : ""].join(" ").trim();
   };
   setKeys((event) => {
@@ -134,6 +153,7 @@ export function gamePage(id) {
     if (!me.name && guestName()) query.set("name", guestName());
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
+    let first = true;  // the next state is the first of this connection
     socket.onmessage = (event) => {
       let message = JSON.parse(event.data);
       if (message.type === "event") {
@@ -154,13 +174,25 @@ export function gamePage(id) {
         error.textContent = "";
         retry = FIRST_RETRY;
         online = true;
-        sendQueued();
+        if (first) {
+          first = false;
+          if (offlineSince !== null) document.body.dataset.offlineMs = Math.round(performance.now() - offlineSince);
+          offlineSince = null;
+          settle();
+        } else if (waiting && waiting.sent && message.version > waiting.version) {
+          if (resent) settle();  // the move sent again was refused as the game moved on: again
+          else waiting = null;  // answered
+        }
         render();
       } else if (message.type === "presence") {
         if (!state) return;
         Object.assign(state, { presence: message.presence, can_claim: message.can_claim });
         render();
       } else if (message.type === "error") {
+        // A move sent again after a restart may race its first sending, which the old server
+        // committed: the state that follows shows it played.
+        if (resent && message.code === "web.moved_on") return;
+        if (waiting && waiting.sent) { waiting = null; resent = false; }
         error.textContent = message.message;
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
@@ -173,10 +205,12 @@ export function gamePage(id) {
     socket.onclose = (event) => {
       if (connected() !== socket) return;
       online = false;
+      if (offlineSince === null) offlineSince = performance.now();
       if (state) render(); else showConnection();
       if (event.code === 4404) return;  // the game is no more: the server said so
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, LAST_RETRY);
+      // 1012: the server is restarting and another one answers now; else try soon, then less often.
+      setTimeout(connect, event.code === 1012 ? 0 : retry);
+      retry = event.code === 1012 ? FIRST_RETRY : Math.min(retry * 2, LAST_RETRY);
     };
   };
   connect();

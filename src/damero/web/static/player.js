@@ -4,7 +4,7 @@ import { html, language, main, navigate, say } from "./common.js";
 
 const go = (href) => (event) => { event.preventDefault(); navigate(href); };
 
-// The game a rating or a game is of, as the page names it: "Othello 8x8".
+// The game a rating or a game is of, as the page names it: its title and board size.
 export const gameTitle = (game, options) =>
   `${say(`${game}.title`)}${options && options.size ? ` ${options.size}x${options.size}` : ""}`;
 

@@ -2,7 +2,7 @@
 // any frame can be played on.
 import { boardElement, draw, legend, sideName } from "./board.js";
 import { disconnect, html, language, main, say, setKeys } from "./common.js";
-import { createGame } from "./front.js";
+import { createGame } from "./online.js";
 import { reviewPanel } from "./review.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 

@@ -1,0 +1,101 @@
+"""The operator's measures of one server process, in Prometheus' text format: moves accepted and
+refused, how long commits take, the sockets open and games held, the thinks running and waiting,
+the database's faults, and how late the other processes' notices arrive.
+
+Every process counts them (a counter costs a few hundred nanoseconds); they are served only on the
+address `damero serve --metrics HOST:PORT` names, by a listener of their own, so that they are
+never public by accident beside the pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
+
+COMMIT_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
+"""Seconds: a commit on a local disk takes a millisecond or a few, a slow one a second."""
+NOTICE_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 5.0)
+
+
+class Metrics:
+    """The measures of one app, in a registry of their own (two apps in one process, as in the
+    tests, count apart)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.moves = Counter(
+            "damero_moves",
+            "Moves asked of the server, by whether they were played (accepted) or refused.",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.commit_seconds = Histogram(
+            "damero_commit_seconds",
+            "How long one transaction of changes (many games' moves together) took to commit.",
+            buckets=COMMIT_BUCKETS,
+            registry=self.registry,
+        )
+        self.notice_delay = Histogram(
+            "damero_notice_delay_seconds",
+            "How long after another server's move this one heard of it.",
+            buckets=NOTICE_BUCKETS,
+            registry=self.registry,
+        )
+        self.sockets = Gauge("damero_sockets_open", "Game sockets open.", registry=self.registry)
+        self.games = Gauge(
+            "damero_games_held", "Games a socket of this process watches.", registry=self.registry
+        )
+        self.thinks_running = Gauge(
+            "damero_thinks_running", "Computer's turns being thought of.", registry=self.registry
+        )
+        self.thinks_queued = Gauge(
+            "damero_thinks_queued",
+            "Computer's turns waiting for a thinking thread.",
+            registry=self.registry,
+        )
+
+    def watch(
+        self,
+        *,
+        games: Callable[[], float],
+        thinks: Callable[[], tuple[int, int]],
+        faults: Callable[[], int],
+    ) -> None:
+        """Reads the figures the app keeps anyway when the measures are asked for: the games
+        held, the thinks running and waiting, the database's faults so far."""
+        self.games.set_function(games)
+        self.thinks_running.set_function(lambda: thinks()[0])
+        self.thinks_queued.set_function(lambda: thinks()[1])
+        self.registry.register(_DatabaseErrors(faults))
+
+    def move(self, *, accepted: bool) -> None:
+        self.moves.labels("accepted" if accepted else "refused").inc()
+
+    def serve(self, host: str, port: int) -> Callable[[], None]:
+        """Serves the measures at http://HOST:PORT/metrics on a thread of their own; gives the
+        function that stops it. OSError if the address cannot be listened on."""
+        server, thread = start_http_server(port, addr=host, registry=self.registry)
+
+        def stop() -> None:
+            server.shutdown()
+            server.server_close()
+            thread.join(5)
+
+        return stop
+
+
+class _DatabaseErrors(Collector):
+    """The database's faults as the storage counts them, read when the measures are asked for."""
+
+    def __init__(self, faults: Callable[[], int]) -> None:
+        self.faults = faults
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        yield CounterMetricFamily(
+            "damero_database_errors",
+            "Transactions the database failed (unreachable, full, damaged, busy).",
+            value=self.faults(),
+        )
