@@ -6,7 +6,7 @@ The layers, lowest first (a module may load its own layer and those below it):
 
 0. core: `damero`, `damero.core`, `damero.errors`;
 1. rules: `damero.rules` and each game's rules module in it, which load nothing of damero's but
-   the core;
+   the core, and `damero.ratings` (Glicko-2), as pure;
 2. searches and files: `damero.solvers`, `damero.engines`, `damero.records`;
 3. players, games in progress and the round's rules: `damero.players`, `damero.progress`,
    `damero.round`, `damero.analysis`;
@@ -39,7 +39,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "damero"
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("damero", "damero.core", "damero.errors")),
-    ("rules", ("damero.rules",)),
+    ("rules", ("damero.rules", "damero.ratings")),
     ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
     (
         "players and games in progress",
