@@ -50,11 +50,20 @@ class Site:
         return sent
 
     def start_server_again(self, index: int) -> None:
-        """Once server `index` has exited of itself, it is started again on its port."""
+        """Once server `index` has exited of itself, it is started again on its port, and the
+        restart ends once nginx sends it requests again, as an orchestrator waits before it stops
+        the next: nginx keeps a server that refused it out for a while (`fail_timeout`)."""
         stopped = self.servers[index]
         assert stopped.process.wait(timeout=STOP_SECONDS) in (0, -signal.SIGTERM)
         stopped.stop()  # reads its log: no traceback, no secret
+        access = self.folder / "nginx" / "logs" / "damero-access.log"
+        seen = len(access.read_text().splitlines())
         self.servers[index] = self._start(port=stopped.port)
+        answered = f" 127.0.0.1:{stopped.port} 200 "
+        deadline = time.monotonic() + STOP_SECONDS
+        while not any(answered in line for line in access.read_text().splitlines()[seen:]):
+            assert time.monotonic() < deadline, "nginx never sent the restarted server a request"
+            urllib.request.urlopen(self.proxy.base + "/api/messages", timeout=30).close()
 
     def stop(self) -> None:
         self.proxy.stop()
