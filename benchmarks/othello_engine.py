@@ -1,39 +1,48 @@
-"""Othello engine figures: perft, midgame search speed, FFO endgames, 6x6 solved, a 10x10 game.
+"""Othello engine figures: the solver beside Edax on positions it was never tuned on, perft, the
+midgame search's speed, FFO endgames, 6x6 solved, a 10x10 game.
 
 Prints measurements only; nothing here passes or fails.  Run from the repository root:
 
-    python benchmarks/othello_engine.py                  # everything (6x6 within 300 s)
-    python benchmarks/othello_engine.py perft --depths 9 10 11 --edax ../edax/bin/lEdax-x86-64-v3
-    python benchmarks/othello_engine.py nps --depth 10
+    python benchmarks/othello_engine.py                  # the check set beside Edax, 1 and 2 threads
+    python benchmarks/othello_engine.py check --set tuning --max-empties 22   # what tuning looks at
+    python benchmarks/othello_engine.py check --baseline d8b7d2e   # that commit's engine too
+    python benchmarks/othello_engine.py draw             # draw and solve the sets again
+    python benchmarks/othello_engine.py perft --depths 9 10 11
+    python benchmarks/othello_engine.py nps --depth 10 --baseline d8b7d2e
     python benchmarks/othello_engine.py ffo --empties 26
-    python benchmarks/othello_engine.py ffo --baseline ae431d6   # also time that commit's solver
+    python benchmarks/othello_engine.py edax --repeats 2   # FFO #26-#39 beside Edax
+    python benchmarks/othello_engine.py short            # 1000 small solves beside Edax
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
-    python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3   # side by side
-    python benchmarks/othello_engine.py edax --edax ../edax/bin/lEdax-x86-64-v3 --repeats 3
-    python benchmarks/othello_engine.py threads         # the solver on 1 and on 2 threads
-    python benchmarks/othello_engine.py short --edax ../edax/bin/lEdax-x86-64-v3   # 1000 small solves
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
+    python benchmarks/othello_engine.py all             # every part but draw
 
-The last two are `othello_eval.py`'s, which has their options.
+Edax is the binary `--edax` names, else $DAMERO_EDAX (see docs on building it); without one the
+parts that compare with it print damero's figures alone.  `--baseline COMMIT` runs the same part
+with that commit's engine first (from `git archive`), so that a change is measured before and
+after in one run.  The last two parts are `othello_eval.py`'s, which has their options.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
+# `--baseline` runs this file again with DAMERO_BENCHMARK_SOURCE naming another commit's sources.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
+sys.path.insert(
+    0, os.environ.get("DAMERO_BENCHMARK_SOURCE", str(Path(__file__).parent.parent / "src"))
+)
 
-import othello_eval
+import othello_check_set
 from othello_positions import FFO_FILE, Problem, midgame_positions, random_endgame, read_problems
 
 from damero.core import Limit, Side
@@ -41,9 +50,12 @@ from damero.engines.othello import EVALUATIONS, perft, search
 from damero.engines.othello.board import engine_board, move_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT
-from damero.engines.othello.parallel import default_threads
 from damero.engines.othello.player import level_analyses
 from damero.games.othello import OthelloPosition, format_move
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE_SOURCE = "DAMERO_BENCHMARK_SOURCE"
+"""Set by `--baseline` for the run of another commit's engine: where its sources are."""
 
 PERFT_8X8 = {
     1: 4,
@@ -58,76 +70,6 @@ PERFT_8X8 = {
     10: 24571284,
     11: 212258800,
 }
-
-ROOT = Path(__file__).resolve().parent.parent
-
-BASELINE_COMMIT = "ae431d6"
-"""The solver before the compiled search and its faster endgame, for comparison."""
-
-BASELINE_EMPTIES_MAX = 25
-"""`--baseline` times the old solver on the problems up to this many empties: on #39 (26) it
-runs for more than ten minutes."""
-
-# Its figures on this 2-core machine (shared, under load), measured with that commit's own
-# benchmark: problem number -> (nodes, seconds).  `--baseline COMMIT` measures afresh instead.
-RECORDED_BASELINE: dict[int, tuple[int, float]] = {
-    1: (43_603, 0.024),
-    2: (28_465, 0.008),
-    3: (60_019, 0.012),
-    4: (39_115, 0.019),
-    5: (15_425, 0.002),
-    6: (63_723, 0.01),
-    7: (22_572, 0.002),
-    8: (215_434, 0.024),
-    9: (63_594, 0.008),
-    10: (105_356, 0.016),
-    11: (114_419, 0.012),
-    12: (103_299, 0.016),
-    13: (92_861, 0.011),
-    14: (66_903, 0.016),
-    15: (146_054, 0.017),
-    16: (359_842, 0.045),
-    17: (25_589, 0.004),
-    18: (193_687, 0.027),
-    19: (216_670, 0.024),
-    21: (336_703, 0.037),
-    22: (800_225, 0.091),
-    23: (523_775, 0.074),
-    24: (2_249_947, 0.247),
-    25: (4_420_259, 0.465),
-    26: (9_748_661, 1.193),
-    27: (2_010_570, 0.293),
-    28: (9_659_134, 1.162),
-    29: (2_213_785, 0.386),
-    30: (2_231_412, 0.452),
-    31: (3_339_803, 0.486),
-    32: (7_292_816, 0.803),
-    33: (26_973_840, 2.933),
-    34: (10_323_099, 1.241),
-    35: (3_322_039, 0.634),
-    36: (12_597_100, 1.535),
-    37: (39_061_721, 5.47),
-    38: (116_392_101, 20.058),
-}
-
-# The old solver, run from a copy of the baseline commit's sources: one JSON line per problem.
-_BASELINE_SCRIPT = """
-import json, sys, time
-sys.path.insert(0, sys.argv[1])
-from othello_positions import read_problems
-from damero.engines.othello import EndgameSolver, engine_board
-from damero.games.othello import OthelloPosition
-geometry, player, opponent = engine_board(OthelloPosition.start(4))
-EndgameSolver(geometry).solve(player, opponent)  # compiled before the clock starts
-wanted = set(json.loads(sys.argv[2]))
-for problem in read_problems():
-    if problem.number in wanted:
-        geometry, player, opponent = engine_board(problem.position)
-        started, started_cpu = time.perf_counter(), time.process_time()
-        solution = EndgameSolver(geometry).solve(player, opponent)
-        seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
-        print(json.dumps([problem.number, solution.nodes, seconds, cpu]), flush=True)
-"""
 
 
 def warm_up() -> float:
@@ -230,56 +172,12 @@ def bench_nps(depth: int, thread_counts: list[int]) -> None:
                 )
 
 
-def measure_baseline(commit: str, numbers: list[int]) -> dict[int, tuple[int, float, float]]:
-    """Times the solver of `commit` on the problems, from a copy of that commit's sources."""
-    with tempfile.TemporaryDirectory() as directory:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", commit, "src"], check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
-        # The copy's engine compiles into its own cache, apart from this one.
-        lines = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                _BASELINE_SCRIPT,
-                str(Path(directory) / "src"),
-                json.dumps(numbers),
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-            env={"PYTHONPATH": str(ROOT / "tests" / "engines"), "PATH": "/usr/bin:/bin"},
-        ).stdout.splitlines()
-    measured = {}
-    for line in lines:
-        number, nodes, seconds, cpu = json.loads(line)
-        measured[number] = (nodes, seconds, cpu)
-    return measured
-
-
-def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
+def bench_ffo(max_empties: int) -> None:
     problems = [problem for problem in read_problems() if problem.empties <= max_empties]
-    numbers = [problem.number for problem in problems]
-    if baseline_commit is None:
-        # The recorded figures have no CPU time: compare wall clocks, as loaded as they were.
-        baseline = {
-            number: (nodes, seconds, seconds)
-            for number, (nodes, seconds) in RECORDED_BASELINE.items()
-        }
-        source = f"recorded for {BASELINE_COMMIT} (wall clock)"
-    else:
-        baseline = measure_baseline(
-            baseline_commit,
-            [problem.number for problem in problems if problem.empties <= BASELINE_EMPTIES_MAX],
-        )
-        source = f"{baseline_commit}, measured now (CPU seconds)"
     print(
-        f"FFO problems of {FFO_FILE.name} up to {max_empties} empties, full window;"
-        f" before: {source}"
+        f"FFO problems of {FFO_FILE.name} up to {max_empties} empties, full window, one solver each"
     )
     total_nodes = total_seconds = total_cpu = 0.0
-    before_nodes = before_cpu = now_cpu = 0.0
     right = 0
     for problem in problems:
         geometry, player, opponent = engine_board(problem.position)
@@ -293,29 +191,16 @@ def bench_ffo(max_empties: int, baseline_commit: str | None) -> None:
         total_nodes += solution.nodes
         total_seconds += seconds
         total_cpu += cpu
-        before = ""
-        if problem.number in baseline:
-            nodes, old_seconds, old_cpu = baseline[problem.number]
-            before_nodes += nodes
-            before_cpu += old_cpu
-            now_cpu += cpu if baseline_commit else seconds
-            before = f"  before: {nodes:>12,} nodes, {old_seconds:7.2f} s ({old_cpu:7.2f} CPU s)"
         print(
             f"  #{problem.number:2} ({problem.empties} empties): {solution.score:+3}"
             f" {format_move(move)} {'ok' if is_right else 'WRONG'}, {solution.nodes:>12,} nodes,"
-            f" {seconds:7.2f} s ({cpu:7.2f} CPU s){before}",
+            f" {seconds:7.2f} s ({cpu:7.2f} CPU s)",
             flush=True,
         )
     print(
         f"  total: {right}/{len(problems)} right, {total_nodes:,.0f} nodes in {total_seconds:.1f} s"
         f" ({total_cpu:.1f} CPU s, {total_nodes / total_cpu / 1e6:.1f} million nodes per CPU s)"
     )
-    if before_cpu:
-        print(
-            f"  before, on the {sum(number in baseline for number in numbers)} problems it has:"
-            f" {before_nodes:,.0f} nodes, {before_cpu:.1f} s; now {now_cpu:.1f} s,"
-            f" {now_cpu / before_cpu:.2f} of the time before"
-        )
 
 
 EDAX_ENVIRONMENT = "DAMERO_EDAX"
@@ -325,19 +210,6 @@ one)."""
 
 def _problems_between(low: int, high: int, path: Path) -> list[Problem]:
     return [problem for problem in read_problems(path) if low <= problem.empties <= high]
-
-
-def _random_problems(count: int) -> list[Problem]:
-    """Positions 38 random plies from the 8x8 start (about 22 empties, often one side far
-    ahead), each with the score of damero's own one-thread solve for Edax's to be checked
-    against (any best move will do)."""
-    problems = []
-    for number, position in enumerate(midgame_positions(count, 38, seed=12), start=1):
-        geometry, player, opponent = engine_board(position)
-        solution = EndgameSolver(geometry, threads=1).solve(player, opponent)
-        empties = geometry.empties(player, opponent)
-        problems.append(Problem(number, position, empties, solution.score, frozenset()))
-    return problems
 
 
 def _damero_times(problems: list[Problem], threads: int) -> list[tuple[float, int]]:
@@ -423,6 +295,90 @@ def find_edax(given: str | None) -> tuple[Path, Path] | None:
     return edax, edax.parent.parent / "data" / "eval.dat"
 
 
+def side_by_side(
+    edax_name: str | None,
+    problems: list[Problem],
+    labels: list[str],
+    thread_counts: list[int],
+    repeats: int,
+) -> None:
+    """damero's solver beside Edax's on each problem and thread count, each program's best of
+    `repeats` tries (a busy machine slows some tries, not all), problem by problem, each program
+    in turn, so that the machine's load weighs on both; then the totals, the worst ratio and the
+    speed-up from one thread to the most."""
+    found = find_edax(edax_name)
+    if found is None:
+        print(f"  (no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT})")
+    totals: dict[int, tuple[float, float]] = {}
+    for threads in thread_counts:
+        print(f"  {threads} thread{'s' if threads > 1 else ''}:")
+        print("    position                 empties score  damero s       nodes   Edax s  ratio")
+        ours, theirs = [], []
+        worst = (0.0, "")
+        for problem, label in zip(problems, labels, strict=True):
+            our_tries, their_tries = [], []
+            for _ in range(repeats):
+                our_tries += _damero_times([problem], threads)
+                if found is not None:
+                    their_tries += _edax_times(*found, [problem], threads)
+            seconds, nodes = min(our_tries)
+            edax_seconds = min(their_tries)[0] if their_tries else float("nan")
+            ours.append(seconds)
+            theirs.append(edax_seconds)
+            ratio = seconds / max(edax_seconds, 0.001)
+            worst = max(worst, (ratio, label))
+            print(
+                f"    {label:<24} {problem.empties:>7} {problem.score:>+5} {seconds:>9.2f}"
+                f" {nodes:>11,} {edax_seconds:>8.2f} {ratio:>6.2f}",
+                flush=True,
+            )
+        total, edax_total = sum(ours), sum(theirs)
+        totals[threads] = (total, edax_total)
+        print(
+            f"    total: damero {total:.2f} s, Edax {edax_total:.2f} s, ratio"
+            f" {total / max(edax_total, 0.001):.2f}; worst {worst[1]}, ratio {worst[0]:.2f}",
+            flush=True,
+        )
+    if len(totals) > 1:
+        fewest, most = min(totals), max(totals)
+        print(
+            f"  speed-up from {fewest} to {most} threads: damero"
+            f" {totals[fewest][0] / max(totals[most][0], 0.001):.2f},"
+            f" Edax {totals[fewest][1] / max(totals[most][1], 0.001):.2f}"
+        )
+
+
+def bench_check(
+    edax_name: str | None,
+    which: str,
+    max_empties: int,
+    thread_counts: list[int],
+    repeats: int,
+) -> None:
+    """The solver beside Edax on the check set (or the tuning set), one and two threads."""
+    positions = [
+        position
+        for position in othello_check_set.read(which=which)
+        if position.empties <= max_empties
+    ]
+    sources = ", ".join(
+        f"{source} {sum(position.source == source for position in positions)}"
+        for source in othello_check_set.SOURCES
+    )
+    lopsided = sum(abs(position.score) >= 20 for position in positions)
+    print(
+        f"exact solving beside Edax, the {which} set: {len(positions)} positions ({sources}),"
+        f" {min(position.empties for position in positions)}-{max_empties} empties,"
+        f" {lopsided} won by 20 discs or more; wall seconds (the machine is shared)"
+    )
+    problems = [
+        Problem(position.number, position.position, position.empties, position.score, frozenset())
+        for position in positions
+    ]
+    labels = [f"#{position.number} {position.source}" for position in positions]
+    side_by_side(edax_name, problems, labels, thread_counts, repeats)
+
+
 def bench_edax(
     edax_name: str | None,
     low: int,
@@ -430,56 +386,12 @@ def bench_edax(
     thread_counts: list[int],
     path: Path,
     repeats: int,
-    random_count: int,
 ) -> None:
-    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties (or on
-    `random_count` random positions), each program's best time of `repeats` tries (a busy
-    machine slows some tries, not all)."""
-    found = find_edax(edax_name)
-    if found is None:
-        print(f"no Edax to compare with: give --edax PATH or set {EDAX_ENVIRONMENT}")
-        return
-    edax, eval_file = found
-    if random_count:
-        problems = _random_problems(random_count)
-        chosen = f"{random_count} random positions of about 22 empties"
-    else:
-        problems = _problems_between(low, high, path)
-        chosen = f"FFO problems of {low} to {high} empties from {path.name}"
-    print(
-        f"exact solving beside {edax.name} ({eval_file}), {chosen}, wall seconds (the machine is"
-        " shared)"
-    )
-    for threads in thread_counts:
-        # Problem by problem, each program in turn, so that the machine's load weighs on both.
-        ours, theirs = [], []
-        for problem in problems:
-            our_tries, their_tries = [], []
-            for _ in range(repeats):
-                our_tries += _damero_times([problem], threads)
-                their_tries += _edax_times(edax, eval_file, [problem], threads)
-            ours.append(min(our_tries))
-            theirs.append(min(their_tries))
-        print(f"  {threads} thread{'s' if threads > 1 else ''}:")
-        print("    problem  empties   damero s      nodes    Edax s       nodes  ratio")
-        worst = (0.0, 0)
-        for problem, (seconds, nodes), (edax_seconds, edax_nodes) in zip(
-            problems, ours, theirs, strict=True
-        ):
-            ratio = seconds / max(edax_seconds, 0.001)
-            worst = max(worst, (ratio, problem.number))
-            print(
-                f"    #{problem.number:<7} {problem.empties:>7} {seconds:>10.2f} {nodes:>10,}"
-                f" {edax_seconds:>9.2f} {edax_nodes:>11,} {ratio:>6.2f}"
-            )
-        total = sum(seconds for seconds, _ in ours)
-        edax_total = sum(seconds for seconds, _ in theirs)
-        print(
-            f"    total: damero {total:.2f} s, Edax {edax_total:.2f} s, ratio"
-            f" {total / max(edax_total, 0.001):.2f}; worst position #{worst[1]}, ratio"
-            f" {worst[0]:.2f}",
-            flush=True,
-        )
+    """damero's solver beside Edax's on the FFO problems of `low` to `high` empties."""
+    problems = _problems_between(low, high, path)
+    print(f"exact solving beside Edax, FFO problems of {low} to {high} empties from {path.name}")
+    labels = [f"#{problem.number}" for problem in problems]
+    side_by_side(edax_name, problems, labels, thread_counts, repeats)
 
 
 def bench_short(edax_name: str | None, count: int, empties: int) -> None:
@@ -508,29 +420,6 @@ def bench_short(edax_name: str | None, count: int, empties: int) -> None:
     if found is not None:
         edax_seconds = sum(seconds for seconds, _ in _edax_times(*found, problems, 1))
         print(f"  Edax: {edax_seconds:.2f} s, ratio {seconds / max(edax_seconds, 0.001):.2f}")
-
-
-def bench_threads(low: int, high: int, path: Path) -> None:
-    """The solver's speed-up from one thread to every core."""
-    problems = _problems_between(low, high, path)
-    cores = default_threads()
-    print(f"the solver on 1 and on {cores} threads, FFO problems of {low} to {high} empties")
-    one = _damero_times(problems, 1)
-    every = _damero_times(problems, cores)
-    for problem, (seconds, nodes), (parallel_seconds, parallel_nodes) in zip(
-        problems, one, every, strict=True
-    ):
-        print(
-            f"  #{problem.number:<3} ({problem.empties} empties): {seconds:6.2f} s {nodes:>12,}"
-            f" nodes; {parallel_seconds:6.2f} s {parallel_nodes:>12,} nodes;"
-            f" speed-up {seconds / max(parallel_seconds, 0.001):.2f}"
-        )
-    total = sum(seconds for seconds, _ in one)
-    parallel_total = sum(seconds for seconds, _ in every)
-    print(
-        f"  total: {total:.2f} s on 1 thread, {parallel_total:.2f} s on {cores}:"
-        f" speed-up {total / max(parallel_total, 0.001):.2f}"
-    )
 
 
 def bench_six(seconds: float) -> None:
@@ -585,74 +474,93 @@ def bench_ten(seconds: float) -> None:
     )
 
 
-def main() -> None:
+def run_baseline(commit: str, argv: Sequence[str]) -> None:
+    """This benchmark's same part with the engine of `commit`, from a copy of its sources."""
+    with tempfile.TemporaryDirectory() as directory:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "src"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
+        print(f"--- the engine of {commit} (its own compiled cache) ---", flush=True)
+        # The copy's engine compiles into a cache of its own, apart from this one.
+        subprocess.run(
+            [sys.executable, __file__, *argv],
+            check=True,
+            env={**os.environ, BASELINE_SOURCE: str(Path(directory) / "src")},
+        )
+    print("--- this tree's engine ---", flush=True)
+
+
+PARTS = {
+    "check": lambda options: bench_check(
+        options.edax, options.set, options.max_empties, options.threads, options.repeats
+    ),
+    "perft": lambda options: bench_perft(options.depths, options.edax),
+    "nps": lambda options: bench_nps(options.depth, options.threads),
+    "ffo": lambda options: bench_ffo(options.empties),
+    "edax": lambda options: bench_edax(
+        options.edax,
+        options.from_empties,
+        options.empties,
+        options.threads,
+        options.ffo,
+        options.repeats,
+    ),
+    "short": lambda options: bench_short(options.edax, options.count, options.short_empties),
+    "six": lambda options: bench_six(options.seconds or 300.0),
+    "ten": lambda options: bench_ten(options.seconds or 1.0),
+    "error": lambda options: _evaluation_benchmark("error"),
+    "match": lambda options: _evaluation_benchmark("match"),
+}
+
+
+def _evaluation_benchmark(part: str) -> None:
+    import othello_eval  # the trainer's self-play, which an older engine may lack
+
+    othello_eval.main([part])
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parts = [
-        "all",
-        "perft",
-        "nps",
-        "ffo",
-        "edax",
-        "short",
-        "threads",
-        "six",
-        "ten",
-        "error",
-        "match",
-    ]
-    parser.add_argument("part", nargs="?", default="all", choices=parts)
-    parser.add_argument("--depths", type=int, nargs="+", default=[9, 10])
-    parser.add_argument("--depth", type=int, default=10, help="midgame search depth")
-    parser.add_argument("--empties", type=int, default=26, help="FFO problems up to this many")
-    parser.add_argument("--baseline", metavar="COMMIT", help="FFO: time this commit's solver too")
+    parser.add_argument("part", nargs="?", default="check", choices=[*PARTS, "draw", "all"])
+    parser.add_argument("--set", choices=othello_check_set.SETS, default="check", help="check")
+    parser.add_argument(
+        "--max-empties", type=int, default=max(othello_check_set.EMPTIES), help="check"
+    )
+    parser.add_argument("--depths", type=int, nargs="+", default=[9, 10], help="perft")
+    parser.add_argument("--depth", type=int, default=10, help="nps: the search's depth")
+    parser.add_argument("--empties", type=int, default=26, help="ffo, edax: problems up to this")
+    parser.add_argument("--baseline", metavar="COMMIT", help="run the part with this commit too")
     parser.add_argument("--seconds", type=float, default=None, help="6x6 budget; 10x10 per move")
     parser.add_argument("--edax", metavar="PATH", help=f"an Edax binary (else ${EDAX_ENVIRONMENT})")
-    parser.add_argument("--ffo", type=Path, default=FFO_FILE, help="edax, threads: FFO problems")
+    parser.add_argument("--ffo", type=Path, default=FFO_FILE, help="edax: FFO problems")
+    parser.add_argument("--from-empties", type=int, default=20, help="edax: problems from this")
     parser.add_argument(
-        "--from-empties", type=int, default=20, help="edax, threads: problems from this many"
-    )
-    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="edax, nps: threads")
-    parser.add_argument(
-        "--repeats", type=int, default=1, help="edax: each program's best time of this many"
+        "--threads", type=int, nargs="+", default=[1, 2], help="check, edax, nps: threads"
     )
     parser.add_argument(
-        "--random", type=int, default=0, help="edax: this many random positions instead of FFO"
+        "--repeats", type=int, default=1, help="check, edax: each program's best of this many"
     )
     parser.add_argument("--count", type=int, default=1000, help="short: this many solves")
     parser.add_argument(
         "--short-empties", type=int, default=12, help="short: positions of about this many empties"
     )
-    arguments = parser.parse_args()
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    options = _parser().parse_args(argv)
+    if options.part == "draw":
+        othello_check_set.write()
+        return
+    if options.baseline:
+        index = argv.index("--baseline")
+        run_baseline(options.baseline, argv[:index] + argv[index + 2 :])
     print(f"compiled code ready in {warm_up():.2f} s (a first run compiles and caches it)")
-    part = arguments.part
-    if part in ("all", "perft"):
-        bench_perft(arguments.depths, arguments.edax)
-    if part in ("all", "nps"):
-        bench_nps(arguments.depth, arguments.threads)
-    if part in ("all", "ffo"):
-        bench_ffo(arguments.empties, arguments.baseline)
-    if part in ("all", "edax"):
-        bench_edax(
-            arguments.edax,
-            arguments.from_empties,
-            arguments.empties,
-            arguments.threads,
-            arguments.ffo,
-            arguments.repeats,
-            arguments.random,
-        )
-    if part in ("all", "short"):
-        bench_short(arguments.edax, arguments.count, arguments.short_empties)
-    if part in ("all", "threads"):
-        bench_threads(arguments.from_empties, arguments.empties, arguments.ffo)
-    if part in ("all", "six"):
-        bench_six(arguments.seconds or 300.0)
-    if part in ("all", "ten"):
-        bench_ten(arguments.seconds or 1.0)
-    if part in ("all", "error"):
-        othello_eval.main(["error"])
-    if part in ("all", "match"):
-        othello_eval.main(["match"])
+    for name, part in PARTS.items():
+        if options.part in (name, "all"):
+            part(options)
 
 
 if __name__ == "__main__":

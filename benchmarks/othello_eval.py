@@ -6,9 +6,11 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_eval.py error --positions 500 --depth 4
     python benchmarks/othello_eval.py match --games 100 --depth 3
 
-The held-out positions come from the training's self-play with a seed the shipped weights were not
-trained on, and are solved exactly; solving them is the slow part (seconds each at 22-24 empties),
-so the solved set is kept in a file (`--held-out`) and reused while its seed and size match.
+The held-out positions come from games the engine plays against itself at its strongest level
+(5), each from a few random moves, with a seed no training uses, and are solved exactly; playing
+and solving them is the slow part (seconds each), so the solved set is kept in a file
+(`--held-out`) and reused while its seed and size match.  `--seed VALIDATION_SEED` draws another
+such set, for the training to be judged on while it is tuned.
 Both evaluations run inside one plain alpha-beta search, so that only the evaluation differs.
 """
 
@@ -26,14 +28,17 @@ from damero.engines.othello.board import geometry_of
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
-from damero.engines.othello.patterns import load_weights, pattern_score
-from damero.engines.othello.train import Board, empties_of, play_game
+from damero.engines.othello.patterns import load_weights, pattern_score, read_weights
 from damero.games.othello import Othello
+from damero.training.othello import Board, empties_of, engine_game
 
 GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
 """Differs from every seed the shipped weights were trained with (docs/engine.md, "The learned
 evaluation")."""
+VALIDATION_SEED = 20_261_124
+"""The positions the training is tuned on, apart from the held-out ones."""
+LEVEL = 5
 
 Evaluator = Callable[[int, int], float]
 
@@ -42,8 +47,9 @@ def hand_set(player: int, opponent: int) -> float:
     return hand_set_evaluate(GEOMETRY, player, opponent) / DISC
 
 
-def learned() -> Evaluator:
-    weights = load_weights()
+def learned(path: Path | None = None) -> Evaluator:
+    """The learned evaluation with the shipped weights, or those of `path`."""
+    weights = load_weights() if path is None else read_weights(path)
     return lambda player, opponent: float(
         pattern_score(np.uint64(player), np.uint64(opponent), weights)
     )
@@ -97,14 +103,14 @@ def best_move(player: int, opponent: int, depth: int, evaluate: Evaluator) -> in
 
 
 def held_out_set(count: int, low: int, high: int, seed: int) -> list[Board]:
-    """`count` distinct self-play positions with `low` to `high` empties, the side to move able
-    to move, at most two from one game."""
+    """`count` distinct positions of the engine's level-5 games against itself with `low` to
+    `high` empties, the side to move able to move, at most two from one game."""
     rng = random.Random(seed)
     chosen: dict[Board, None] = {}
     while len(chosen) < count:
         boards = [
             board
-            for board in play_game(rng)
+            for board in engine_game(rng, LEVEL, until_empties=low)
             if low <= empties_of(board) <= high and GEOMETRY.legal_moves(*board)
         ]
         for board in rng.sample(boards, min(2, len(boards))):
@@ -119,11 +125,13 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
     Solved positions are appended to `path` one line each as they come, so an interrupted run
     resumes where it stopped, and a smaller count reads a prefix of a larger one.
     """
-    header = f"# seed {seed} empties {low}-{high}"
+    header = f"# level-{LEVEL} games, seed {seed}, empties {low}-{high}"
     solved: list[tuple[Board, int]] = []
     if path.exists():
         lines = path.read_text().splitlines()
-        if lines and lines[0] == header:
+        if lines and lines[0] != header:
+            raise SystemExit(f"{path} holds another set ({lines[0]}); give another --held-out")
+        if lines:
             for line in lines[1:]:
                 fields = line.split()
                 if len(fields) == 3:
@@ -131,7 +139,7 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
     if len(solved) >= count:
         return solved[:count]
     boards = held_out_set(count, low, high, seed)
-    solver = EndgameSolver(GEOMETRY)
+    solver = EndgameSolver(GEOMETRY, threads=1)
     estimate = learned()
     started = time.perf_counter()
     if not solved:
@@ -240,7 +248,7 @@ def main(arguments: Sequence[str] | None = None) -> None:
     if options.part in ("all", "error"):
         low, high = options.empties
         held_out = options.held_out or Path(__file__).resolve().parent / "data" / (
-            f"othello_eval_held_out_{low}_{high}.txt"
+            f"othello_eval_level{LEVEL}_{options.seed}_{low}_{high}.txt"
         )
         solved = solved_set(held_out, options.positions, low, high, options.seed)
         bench_error(solved, options.depth)

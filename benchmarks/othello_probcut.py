@@ -135,6 +135,17 @@ def main() -> None:
         match(arguments.games, arguments.nodes, arguments.seed)
         return
     started = time.perf_counter()
+    rows = score_pairs(arguments)
+    print(
+        f"{len(rows):,} pairs of scores on {arguments.sizes} with the {arguments.evaluation}"
+        f" evaluation, depths to {arguments.depth}, in {time.perf_counter() - started:.0f} s"
+    )
+    report_fit(rows, arguments.exact is not None)
+
+
+def score_pairs(arguments: argparse.Namespace) -> list[tuple[int, int, int, float]]:
+    """(empties, depth, shallow depth, deep score less shallow score) of positions of the games,
+    for every depth from 3 (and the exact score as the deepest, with `--exact`)."""
     rows: list[tuple[int, int, int, float]] = []
     for size in arguments.sizes:
         geometry = geometry_of(size)
@@ -158,10 +169,11 @@ def main() -> None:
                 deep, shallow = scores[depth], scores[reduced]
                 if max(abs(deep), abs(shallow)) < WIN // 2:
                     rows.append((empties, depth, reduced, float(deep - shallow)))
-    print(
-        f"{len(rows):,} pairs of scores on {arguments.sizes} with the {arguments.evaluation}"
-        f" evaluation, depths to {arguments.depth}, in {time.perf_counter() - started:.0f} s"
-    )
+    return rows
+
+
+def report_fit(rows: list[tuple[int, int, int, float]], with_exact: bool) -> None:
+    """The standard error fitted as a straight line, and how many pairs lie within it."""
     # The error of each (depth, band of 4 empties) with enough pairs, fitted linearly.
     groups: dict[tuple[int, int], list[float]] = {}
     for empties, depth, _, difference in rows:
@@ -188,7 +200,7 @@ def main() -> None:
             f"  depth {depth} from {reduced_depth(depth)}: {len(differences)} pairs, mean {mean:+.1f}"
         )
     shares = [("", rows)]
-    if arguments.exact:
+    if with_exact:
         shares.append(("exact scores ", [row for row in rows if row[0] == row[1]]))
     for label, chosen in shares:
         for margin in (1.0, 1.5, 2.0):

@@ -6,7 +6,7 @@ The layers, lowest first (a module may load its own layer and those below it):
 
 0. core: `damero`, `damero.core`, `damero.errors`;
 1. rules: `damero.rules` and each game's rules module in it, which load nothing of damero's but
-   the core;
+   the core, and `damero.ratings` (Glicko-2), as pure;
 2. searches and files: `damero.solvers`, `damero.engines`, `damero.records`;
 3. players, games in progress and the round's rules: `damero.players`, `damero.progress`,
    `damero.round`, `damero.analysis`;
@@ -14,7 +14,8 @@ The layers, lowest first (a module may load its own layer and those below it):
 5. the registry: `damero.registry`, the tuple `GAMES`;
 6. words: `damero.i18n`;
 7. front ends: `damero.cli` and `damero.web`;
-8. the entry point: `damero.__main__`.
+8. the entry point: `damero.__main__`;
+9. offline tools, which nothing of the runtime loads: `damero.training`.
 
 Records, besides, load no game: front ends pass them the games; the server loads nothing of
 the terminal; and the game in progress and the round's rules store, send, wait for and time
@@ -38,7 +39,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "damero"
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("damero", "damero.core", "damero.errors")),
-    ("rules", ("damero.rules",)),
+    ("rules", ("damero.rules", "damero.ratings")),
     ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
     (
         "players and games in progress",
@@ -49,6 +50,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("words", ("damero.i18n",)),
     ("front ends", ("damero.cli", "damero.web")),
     ("entry point", ("damero.__main__",)),
+    ("offline tools", ("damero.training",)),
 )
 
 LAZY_IMPORTS: dict[tuple[str, str], str] = {
@@ -64,7 +66,7 @@ LAZY_IMPORTS: dict[tuple[str, str], str] = {
 """The only imports inside functions: (importing module, imported module) and why it waits."""
 
 HEAVY = {
-    "numba": {"damero.engines"},
+    "numba": {"damero.engines", "damero.training"},
     "starlette": {"damero.web"},
     "uvicorn": {"damero.web"},
     "sqlalchemy": {"damero.web"},

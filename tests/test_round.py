@@ -10,10 +10,12 @@ word: the refusal's catalogue key, short)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from damero.core import Message, Side
+from damero.errors import DameroError
 from damero.i18n import every_message
 from damero.progress import Clock, Ending, Offers, Result
 from damero.registry import find_game
@@ -35,12 +37,14 @@ from damero.round import (
     Join,
     Move,
     Person,
+    Player,
     Presence,
     Rematch,
     Request,
     Resign,
     Resume,
     Round,
+    Sit,
     Undo,
     claimants,
     decide,
@@ -57,10 +61,16 @@ FIRST, SECOND = Side.FIRST, Side.SECOND
 
 
 def a_round(
-    mode: str = "friend", moves: str = "", *, clock: Clock | None = None, at: float = 0.0
+    mode: str = "friend",
+    moves: str = "",
+    *,
+    clock: Clock | None = None,
+    at: float = 0.0,
+    **options: Any,
 ) -> Round:
     """A Tic-tac-toe game offered in `mode` after `moves` (cells, one character each) made at
-    `at`; X is the creator's, and O a friend's, the computer's, nobody's yet or the creator's."""
+    `at`; X is the creator's, and O a friend's, the computer's, nobody's yet or the creator's.
+    `options` go to `new_round` (the creator's name, a rated game, a range)."""
     live = new_round(
         "game",
         TICTACTOE,
@@ -73,6 +83,7 @@ def a_round(
         mine=X_KEY,
         other=O_KEY if mode == "friend" else None,
         created=0.0,
+        **options,
     )
     state = live.state
     for cell in moves:
@@ -86,6 +97,9 @@ def with_offers(live: Round, **offers: Side) -> Round:
 
 def ended(live: Round, result: Result) -> Round:
     return replace(live, state=live.state.with_result(result))
+
+
+ANA, BEA = Player("ana", 1, 1500.0), Player("bea", 2, 1620.0)
 
 
 def held(live: Round) -> Round:
@@ -114,6 +128,8 @@ STATES: dict[str, tuple[Round, Presence]] = {
     "x-vs-cpu": (a_round("computer", "51"), NOBODY),
     "cpu-turn": (a_round("computer", "5"), NOBODY),
     "cpu-over": (ended(a_round("computer", "51"), RESIGNED), NOBODY),
+    "rated": (replace(a_round(moves="51"), rated=True, players=(ANA, BEA)), NOBODY),
+    "rated-cpu": (replace(a_round("computer", "51"), rated=True, players=(ANA, None)), NOBODY),
 }
 """Every state a game's round can be in, each with where its players are."""
 
@@ -127,54 +143,60 @@ ACTORS: dict[str, Actor] = {
 }
 
 GRID = """
-state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     hold     resume
-new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
-new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
-playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
-playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      bad      bad
-offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
-won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
-won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
-won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
-rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      bad      bad
-rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      bad      bad
-rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad
-rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad
-flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      bad      bad
-flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      bad      bad
-flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      bad      bad
-flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     +over    +over
-timed      x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-timed      o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-timed      clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        ok       -
-held       x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-held       o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-held       clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        ok
-o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      bad      bad
-o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad
-open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      bad      bad
-open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      bad      bad
-open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      bad      bad
-local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
-local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
-x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
-x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad
-x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad
-cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
-cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -
-cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad
-cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+state      actor    move     undo     resign   draw     no-draw  no-undo  no-rem   rematch  claim    join     hint     flag     hold     resume   sit
+new        x        ok       nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+new        o        turn     nothing  ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+new        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+new        cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+new        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+playing    x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+playing    o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+playing    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+playing    cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+offered    x        ok       ok       ok       ok       ok       ok       nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+offered    o        turn     again    ok       again    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+won        x        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+won        o        over     over     over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+won        watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+won        clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+rematch?   x        over     over     over     over     nooffer  nooffer  nooffer  again    claim    taken    nohint   bad      bad      bad      ok
+rematch?   o        over     over     over     over     nooffer  nooffer  ok       ok       claim    taken    nohint   bad      bad      bad      ok
+rematched  x        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad      ok
+rematched  o        over     over     over     over     nooffer  nooffer  nooffer  begun    claim    taken    nohint   bad      bad      bad      ok
+flagged    x        +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  +timeup  taken    +timeup  bad      bad      bad      +timeup
+flagged    o        +over    +over    +over    +over    +over    +over    +over    +over    +over    taken    +over    bad      bad      bad      +over
+flagged    watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     +over    nohint   bad      bad      bad      spec
+flagged    cpu      +over    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+flagged    clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      flag     +over    +over    bad
+timed      x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+timed      o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+timed      clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        ok       -        bad
+held       x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+held       o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+held       clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        ok       bad
+o-gone     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  ok       taken    inplay   bad      bad      bad      ok
+o-gone     o        turn     ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+o-back     x        ok       ok       ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+open       x        ok       noone    ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    inplay   bad      bad      bad      ok
+open       watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     ok       nohint   bad      bad      bad      spec
+open-over  x        over     over     over     over     nooffer  nooffer  nooffer  noone    claim    taken    nohint   bad      bad      bad      ok
+open-over  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     joinover nohint   bad      bad      bad      spec
+local      both     ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+local      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+x-vs-cpu   x        ok       ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+x-vs-cpu   watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+x-vs-cpu   cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   x        turn     ok       ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    -        bad      bad      bad      ok
+cpu-turn   cpu      ok       bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+cpu-turn   clock    bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      -        -        -        bad
+cpu-over   x        over     noundo   over     over     nooffer  nooffer  nooffer  ok       claim    taken    nohint   bad      bad      bad      ok
+cpu-over   cpu      over     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
+rated      x        ok       noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated      o        turn     noback   ok       ok       nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated      watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+rated-cpu  x        ok       noback   ok       noone    nooffer  nooffer  nooffer  notover  claim    taken    nohelp   bad      bad      bad      seated
+rated-cpu  watcher  spec     spec     spec     spec     spec     spec     spec     spec     spec     taken    nohint   bad      bad      bad      spec
+rated-cpu  cpu      turn     bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad      bad
 """
 
 KEYS = {
@@ -195,6 +217,9 @@ KEYS = {
     "nohint": "web.no_hint",
     "inplay": "web.hint_in_play",
     "timeup": "game.time_up",
+    "noback": "account.rated_no_undo",
+    "nohelp": "account.rated_no_help",
+    "seated": "account.seated",
 }
 
 
@@ -215,6 +240,7 @@ def request_of(column: str, live: Round) -> Request:
         "join": Join(NEW_KEY),
         "hint": Hint(),
         "flag": Flag(),
+        "sit": Sit(Player("Ana")),
         "hold": Hold(),
         "resume": Resume(FIRST),
     }[column]
@@ -269,7 +295,7 @@ def test_the_grid_has_every_state_actor_and_request() -> None:
     grid = rows()
     assert {state for state, _, _ in grid} == set(STATES)
     assert {actor for _, actor, _ in grid} == set(ACTORS)
-    assert all(len(cells) == 14 for _, _, cells in grid)
+    assert all(len(cells) == 15 for _, _, cells in grid)
 
 
 WORDS = [every_message(language) for language in ("en", "es")]
@@ -454,6 +480,98 @@ def test_a_take_back_gives_back_the_increment_against_the_computer() -> None:
         live = decided(replace(live, state=state), "x", Undo(), now=now)
         assert live.state.clock is not None
         assert live.state.clock.remaining(FIRST, now) <= 10_000
+
+
+def rated_round(mode: str = "open", **options: Any) -> Round:
+    return a_round(mode, clock=Clock.of(initial=60_000, increment=0), creator=ANA, **options)
+
+
+def test_a_rated_game_needs_an_account_a_clock_and_an_opponent() -> None:
+    def refusal(**options: object) -> str:
+        arguments: dict[str, object] = {
+            "mode": "open",
+            "side": FIRST,
+            "level": 1,
+            "start": None,
+            "moves": (),
+            "clock": Clock.of(initial=60_000, increment=0),
+            "mine": X_KEY,
+            "other": None,
+            "created": 0.0,
+            "creator": ANA,
+            "rated": True,
+        } | options
+        with pytest.raises(DameroError) as refused:
+            new_round("game", TICTACTOE, **arguments)  # type: ignore[arg-type]
+        return refused.value.message.key
+
+    assert refusal(creator=None) == "account.rated_needs_account"
+    assert refusal(creator=Player("guest")) == "account.rated_needs_account"
+    assert refusal(clock=None) == "account.rated_needs_clock"
+    assert refusal(mode="local") == "account.rated_needs_clock"
+    assert (
+        refusal(rated=False, mode="friend", other=O_KEY, rating_range=(1, 2)) == "account.bad_range"
+    )
+    assert refusal(rating_range=(1800, 1200)) == "account.bad_range"
+    live = rated_round(rated=True)
+    assert live.players == (ANA, None) and live.rated
+
+
+def test_an_open_seat_is_taken_within_its_range_by_an_account_other_than_its_creator() -> None:
+    live = rated_round(rated=True, rating_range=(1550, 1700))
+    for player, key in (
+        (None, "account.rated_needs_account"),
+        (Player("guest"), "account.rated_needs_account"),
+        (Player("ana", 1, 1600.0), "account.own_seat"),
+        (Player("cid", 3, 1540.0), "account.out_of_range"),
+        (Player("dan", 4, 1704.0), "account.out_of_range"),
+    ):
+        decision = decide(live, SPECTATOR, Join(NEW_KEY, player), now=NOW)
+        assert decision.refusal is not None and decision.refusal.key == key
+    joined = decide(live, SPECTATOR, Join(NEW_KEY, BEA), now=NOW).changed
+    assert joined is not None and joined.players == (ANA, BEA)
+    assert joined.sides_of_account(2) == frozenset({SECOND}) and not joined.sides_of_account(3)
+
+
+def test_a_name_goes_on_a_held_seat_without_one_and_never_twice() -> None:
+    live = rated_round("friend")
+    friend = Person(frozenset({SECOND}))
+    named = decide(live, friend, Sit(BEA), now=NOW).changed
+    assert named is not None and named.players == (ANA, BEA)
+    again = decide(named, friend, Sit(Player("other")), now=NOW)
+    assert again.changed is None and again.refusal == Message("account.seated")
+    # The creator opening the friend's link leaves the other seat for the friend.
+    himself = decide(live, friend, Sit(ANA), now=NOW)
+    assert himself.changed is None and himself.refusal == Message("account.seated")
+
+
+def test_in_a_rated_game_only_an_account_moves_from_a_seat() -> None:
+    """A friend's link opened without logging in, or with a name typed, holds the seat but plays
+    no move until an account sits there: otherwise the game could never count."""
+    live = decide(rated_round("friend", rated=True), ACTORS["x"], Move("5"), now=NOW).changed
+    assert live is not None
+    friend = Person(frozenset({SECOND}))
+    for guest in (live, decide(live, friend, Sit(Player("guest")), now=NOW).changed):
+        assert guest is not None
+        refused = decide(guest, friend, Move("1"), now=NOW)
+        assert refused.changed is None
+        assert refused.refusal == Message("account.rated_needs_account")
+        assert decide(guest, friend, Resign(), now=NOW).changed is not None
+    seated = decide(live, friend, Sit(BEA), now=NOW).changed
+    assert seated is not None
+    moved = decide(seated, friend, Move("1"), now=NOW).changed
+    assert moved is not None and len(moved.state.moves) == 2
+
+
+def test_a_rated_games_rematch_is_rated_between_the_same_players() -> None:
+    live = decide(rated_round(rated=True), SPECTATOR, Join(NEW_KEY, BEA), now=NOW).changed
+    assert live is not None
+    over = ended(live, RESIGNED)
+    decision = decide(over, ACTORS["x"], Rematch(), now=NOW)
+    assert decision.changed is not None and decision.changed.state.offers.rematch is FIRST
+    agreed = decide(decision.changed, ACTORS["o"], Rematch(), now=NOW).rematch
+    assert agreed is not None and agreed.rated
+    assert [p and p.name for p in agreed.players] == ["bea", "ana"]
 
 
 def test_a_restart_holds_the_clock_of_the_player_it_sent_away_until_their_page_is_back() -> None:

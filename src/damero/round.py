@@ -46,6 +46,27 @@ class Refused(DameroError):
 
 
 @dataclass(frozen=True, slots=True)
+class Player:
+    """Who sits at a side, having given a name: an account (`account` its number, `rating` its
+    rating in this game when it sat down), a name typed for an anonymous seat (no account), or,
+    with neither name nor account, the computer at a computer's seat (with its level's rating)
+    and an account deleted since at a person's."""
+
+    name: str | None
+    account: int | None = None
+    rating: float | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        """A name typed for an anonymous seat: shown as typed, and never as an account."""
+        return self.account is None and self.name is not None
+
+
+RatingRange = tuple[int, int]
+"""The lowest and highest rating an open seat takes."""
+
+
+@dataclass(frozen=True, slots=True)
 class Round:
     """A game played online: the game in progress and who holds each side.
 
@@ -61,6 +82,13 @@ class Round:
     created: float
     mode: str = "local"
     next_game: str | None = None
+    players: tuple[Player | None, Player | None] = (None, None)
+    """Who sits at each side, where they gave a name (an account's, or one typed)."""
+    rated: bool = False
+    """Asked by its creator to count for the ratings: no take-back, hint nor analysis while it
+    goes on; it counts once over if each side is an account or the computer."""
+    rating_range: RatingRange | None = None
+    """The ratings an open seat takes, if its creator asked for a range."""
 
     @property
     def version(self) -> int:
@@ -76,6 +104,16 @@ class Round:
         if key is None:
             return frozenset()
         return frozenset(side for side in Side if self.holders[side.value] == key)
+
+    def sides_of_account(self, account: int | None) -> frozenset[Side]:
+        """The sides the account sits at: its session holds them as a seat's secret does."""
+        if account is None:
+            return frozenset()
+        return frozenset(
+            side
+            for side in Side
+            if (player := self.players[side.value]) is not None and player.account == account
+        )
 
     @property
     def has_two_people(self) -> bool:
@@ -98,8 +136,9 @@ class Round:
     def may_help(self) -> bool:
         """Fair play: a hint, an analysis or a review of this game may be given now. Not while a
         game between two people goes on, to its players or its spectators; once it ends, and in a
-        game with one person (on one screen, or against the computer), always."""
-        return self.state.is_over or not self.has_two_people
+        game with one person (on one screen, or against the computer), always, but in a rated
+        game, which nothing helps while it goes on."""
+        return self.state.is_over or not (self.has_two_people or self.rated)
 
     @property
     def falls_at(self) -> float | None:
@@ -109,8 +148,11 @@ class Round:
         return None if clock is None or self.state.is_over else clock.falls_at
 
     def can_take_back_at_once(self, sides: frozenset[Side]) -> bool:
-        """Undo at once is for a game without a second person: one screen, or the computer."""
-        return bool(sides) and not self.has_two_people and self.state.can_take_back
+        """Undo at once is for a game without a second person (one screen, or the computer)
+        that is not rated."""
+        return (
+            bool(sides) and not self.has_two_people and not self.rated and self.state.can_take_back
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +270,19 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Take the open seat of a game offered to anyone, with the key that will hold it."""
+    """Take the open seat of a game offered to anyone, with the key that will hold it, as
+    `player` (an account, with its rating in this game; a name typed; None: nameless)."""
 
     key: str
+    player: Player | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Put `player`'s name on the seats the asker holds that have none yet: a logged-in player,
+    or a name typed, opening a seat's link."""
+
+    player: Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +309,19 @@ class Resume:
 
 
 Request = (
-    Move | Undo | Resign | Draw | Decline | Rematch | Claim | Join | Hint | Flag | Hold | Resume
+    Move
+    | Undo
+    | Resign
+    | Draw
+    | Decline
+    | Rematch
+    | Claim
+    | Join
+    | Sit
+    | Hint
+    | Flag
+    | Hold
+    | Resume
 )
 SERVERS_OWN = (Flag, Hold, Resume)
 """The requests only the server makes, of itself."""
@@ -352,16 +416,18 @@ def _decided(
             return Decision(_held(live, now))
         case Resume(side):
             return Decision(_resumed(live, side, now))
-        case Join(key):
-            return Decision(_joined(live, key))
+        case Join(key, player):
+            return Decision(_joined(live, key, player))
     assert isinstance(actor, Person)
     side = _acting_side(live, actor)
     match request:
+        case Sit(player):
+            return Decision(_seated(live, actor, player))
         case Hint():
             if state.is_over:
                 raise Refused("web.no_hint")
             if not live.may_help:
-                raise Refused("web.hint_in_play")
+                raise Refused("account.rated_no_help" if live.rated else "web.hint_in_play")
             return Decision()
         case Undo():
             return Decision(_undone(live, actor, side, now))
@@ -408,6 +474,9 @@ def _moved(live: Round, actor: Actor, text: str, now: float) -> Round:
         mine = isinstance(actor, Person) and side in actor.sides
     if not mine:
         raise Refused("web.not_your_turn", side=Message(state.game.side_key(side)))
+    player = live.players[side.value]
+    if live.rated and isinstance(actor, Person) and (player is None or player.account is None):
+        raise Refused("account.rated_needs_account")  # a friend's link opened logged out
     return replace(live, state=state.play_text(text, now=now))
 
 
@@ -434,20 +503,53 @@ def held_side(live: Round, now: float) -> Side | None:
     return clock.running if clock is not None and clock.is_held(now) else None
 
 
-def _joined(live: Round, key: str) -> Round:
+def _joined(live: Round, key: str, player: Player | None) -> Round:
     side = live.open_seat
     if live.mode != "open" or side is None:
         raise Refused("web.seat_taken")
     if live.state.is_over:
         raise Refused("web.join_over")
+    account = None if player is None else player.account
+    if account is not None and any(p is not None and p.account == account for p in live.players):
+        raise Refused("account.own_seat")
+    if live.rated and account is None:
+        raise Refused("account.rated_needs_account")
+    if live.rating_range is not None:
+        low, high = live.rating_range
+        rating = None if player is None or account is None else player.rating
+        if rating is None or not low <= round(rating) <= high:
+            raise Refused("account.out_of_range", low=low, high=high)
     holders = list(live.holders)
     holders[side.value] = key
+    players = list(live.players)
+    players[side.value] = player
     state = replace(live.state, version=live.version + 1, forced=())
-    return replace(live, state=state, holders=(holders[0], holders[1]))
+    return replace(
+        live, state=state, holders=(holders[0], holders[1]), players=(players[0], players[1])
+    )
+
+
+def _seated(live: Round, person: Person, player: Player) -> Round:
+    """`player`'s name on the seats `person` holds that have none; never one account on both
+    sides (on one screen, the other side's person is someone else)."""
+    players = list(live.players)
+    for side in person.sides:
+        other = players[side.other.value]
+        himself = (
+            player.account is not None and other is not None and other.account == player.account
+        )
+        if players[side.value] is None and not himself:
+            players[side.value] = player
+    if tuple(players) == live.players:
+        raise Refused("account.seated")
+    state = replace(live.state, version=live.version + 1, forced=())
+    return replace(live, state=state, players=(players[0], players[1]))
 
 
 def _undone(live: Round, person: Person, side: Side, now: float) -> Round:
     state = live.state
+    if live.rated:
+        raise Refused("account.rated_no_undo")
     if not live.has_two_people:
         if not live.can_take_back_at_once(person.sides):
             raise Refused("web.cannot_undo")
@@ -521,7 +623,19 @@ def rematch_of(live: Round, *, created: float) -> Round:
     seats = (state.seats[1], state.seats[0])
     fresh = GameInProgress.new(state.game, start=state.start, seats=seats, clock=clock)
     holders = (live.holders[1], live.holders[0])
-    return Round(rematch_id(live.id), fresh, holders, created, live.mode)
+    players = tuple(  # an account's rating is read again; the computer's is kept
+        player if player is None or player.account is None else replace(player, rating=None)
+        for player in (live.players[1], live.players[0])
+    )
+    return Round(
+        rematch_id(live.id),
+        fresh,
+        holders,
+        created,
+        live.mode,
+        players=(players[0], players[1]),
+        rated=live.rated,
+    )
 
 
 def new_round(
@@ -537,17 +651,44 @@ def new_round(
     mine: str,
     other: str | None,
     created: float,
+    creator: Player | None = None,
+    rated: bool = False,
+    rating_range: RatingRange | None = None,
+    level_rating: float | None = None,
 ) -> Round:
     """A new game offered in `mode` (one of MODES) from `start` after the moves the texts
     `moves` name (MoveListError naming the first refused): the creator holds `side` with the key
-    `mine`; the other side is the computer's at `level`, a friend's (the key `other`), open to
-    anyone, or on one screen the creator's too. A forced pass where the moves stop is played at
-    once."""
+    `mine` (and their name, `creator`, on it); the other side is the computer's at `level`, a
+    friend's (the key `other`), open to anyone, or on one screen the creator's too. A forced pass
+    where the moves stop is played at once. The computer sits down with `level_rating`, its
+    level's rating in this game.
+
+    A rated game needs its creator's account, a clock, and an opponent of its own; a rating range
+    is for an open seat."""
     if mode not in MODES:
         raise Refused("web.bad_mode")
+    if rated and (creator is None or creator.account is None):
+        raise Refused("account.rated_needs_account")
+    if rated and (clock is None or mode == "local"):
+        raise Refused("account.rated_needs_clock")
+    if rating_range is not None and (mode != "open" or rating_range[0] > rating_range[1]):
+        raise Refused("account.bad_range")
     computer = Seat(level) if mode == "computer" else PERSON
     seats = (PERSON, computer) if side is Side.FIRST else (computer, PERSON)
     second = {"local": mine, "friend": other}.get(mode)
     holders = (mine, second) if side is Side.FIRST else (second, mine)
     state = GameInProgress.new(game, start=start, texts=moves, seats=seats, clock=clock)
-    return Round(game_id, state, holders, created, mode)
+    players: list[Player | None] = [None, None]
+    players[side.value] = creator  # on one screen too, the other side is a person of their own
+    if mode == "computer":
+        players[side.other.value] = Player(None, rating=level_rating)
+    return Round(
+        game_id,
+        state,
+        holders,
+        created,
+        mode,
+        players=(players[0], players[1]),
+        rated=rated,
+        rating_range=rating_range,
+    )

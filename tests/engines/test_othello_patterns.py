@@ -23,8 +23,8 @@ from damero.engines.othello.patterns import (
     read_weights,
     symmetries,
 )
-from damero.engines.othello.train import main as train_main
 from damero.games.othello import OthelloPosition
+from damero.training.othello import main as train_main
 
 
 def random_boards(count: int, seed: int) -> list[tuple[int, int]]:
@@ -113,7 +113,7 @@ def test_only_8x8_has_learned_weights() -> None:
 
 def test_training_runs_end_to_end_and_a_seed_gives_the_same_weights(tmp_path: Path) -> None:
     budget = ["--games", "4", "--positions", "12", "--depth", "1", "--exact-empties", "8"]
-    command = [sys.executable, "-m", "damero.engines.othello.train", "--seed", "9", *budget]
+    command = [sys.executable, "-m", "damero.training.othello", "--seed", "9", *budget]
     finished = subprocess.run(
         [*command, "--output", str(tmp_path / "first.npz")],
         capture_output=True,

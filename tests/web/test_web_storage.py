@@ -211,3 +211,23 @@ def test_a_database_from_before_presence_is_migrated_and_keeps_its_games(
         Attendance("old", (True, False), (None, None), 1)
     ]
     again.close()
+
+
+def test_a_database_from_before_accounts_is_migrated_and_keeps_its_games(
+    database_url: str,
+) -> None:
+    storage = Storage(database_url)
+    storage.write([a_game("old")])
+    with storage.engine.begin() as connection:  # back to the schema before accounts
+        for table in ("seats", "ratings", "attempts", "sessions", "accounts"):
+            connection.exec_driver_sql(f"DROP TABLE {table}")
+        for column in ("rated", "rating_low", "rating_high", "winner", "ending"):
+            connection.exec_driver_sql(f"ALTER TABLE games DROP COLUMN {column}")
+        connection.exec_driver_sql("UPDATE damero_schema SET version = 3")
+    storage.close()
+    again = Storage(database_url)
+    stored = again.load("old")
+    assert stored is not None and stored.version == 1
+    account = again.create_account("ana", "a hash", now=1.0)
+    assert account is not None and again.find_account("ANA") == (account, "a hash")
+    again.close()

@@ -145,7 +145,8 @@ async def game_review(
     state = live.state
     try:
         if not live.may_help:
-            return error_response(WebError("web.analysis_in_play"), language, 403)
+            refusal = "account.rated_no_help" if live.rated else "web.analysis_in_play"
+            return error_response(WebError(refusal), language, 403)
         async with analyses.place(address_of(request)):
             values = {}
             for position in analysis.judged_positions(state):

@@ -20,19 +20,25 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from damero.round import ABANDON_SECONDS
+from damero.web.accounts import HASHER, Accounts
 from damero.web.computer import CLAIM_SECONDS, ComputerTurns
 from damero.web.limits import DEFAULT_LIMITS, Limits
 from damero.web.logs import LoggedRequests
 from damero.web.metrics import Metrics
+from damero.web.players import PlayerRoutes
 from damero.web.rooms import Rooms
 from damero.web.routes import Routes
 from damero.web.scheduler import Scheduler
+from damero.web.sessions import SameOrigin
 from damero.web.storage import Storage
 
+SWEEP_ACCOUNTS_SECONDS = 3600.0
+"""How often ended sessions and old log-in attempts are forgotten."""
 STOP_SECONDS = 10.0
 """The longest a process takes to stop once its sockets are sent away: thinks under way end within
 THINK_SECONDS, the commits and the pages' departures are stored meanwhile."""
@@ -73,12 +79,14 @@ def create_app(
     sweep_seconds: float | None = None,
     limits: Limits = DEFAULT_LIMITS,
     abandon_seconds: float = ABANDON_SECONDS,
+    hasher: PasswordHasher = HASHER,
     metrics: Metrics | None = None,
 ) -> Starlette:
     """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
     by the process that took it is taken over by another, looked for every `sweep_seconds`
     (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
-    two people lets the other claim it. `metrics` counts what the operator measures."""
+    two people lets the other claim it; passwords are hashed by `hasher`. `metrics` counts what
+    the operator measures."""
     metrics = metrics or Metrics()
     scheduler = Scheduler()
     rooms = Rooms(storage, scheduler=scheduler, abandon_seconds=abandon_seconds, metrics=metrics)
@@ -93,12 +101,15 @@ def create_app(
     site = Site(rooms, computer)
     rounds = computer.sweep_seconds
 
+    accounts = Accounts(storage, limits=limits, hasher=hasher)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await rooms.start()
         await computer.start()
         scheduler.every(rounds, lambda: rooms.sweep_flags(rounds))
         scheduler.every(rounds, rooms.presences.sweep)
+        scheduler.every(SWEEP_ACCOUNTS_SECONDS, accounts.sweep)
         yield
         await site.finish()
         scheduler.close()
@@ -106,9 +117,12 @@ def create_app(
         routes.analyses.close()
         routes.live_analyses.close()
 
-    routes = Routes(rooms, computer, limits=limits)
+    routes = Routes(rooms, computer, accounts, limits=limits)
+    players = PlayerRoutes(accounts, storage)
     app = Starlette(
-        routes=routes.routes(), lifespan=lifespan, middleware=[Middleware(LoggedRequests)]
+        routes=[*routes.routes(), *players.routes()],
+        middleware=[Middleware(LoggedRequests), Middleware(SameOrigin)],
+        lifespan=lifespan,
     )
     app.state.site = site
     return app

@@ -93,6 +93,12 @@ class Limits:
     analyses_burst: float = 20
     analyses_per_second: float = 0.5
     """An address may ask 20 analyses (of a position or a game) at once, then one every two seconds."""
+    log_in_window: float = 900.0
+    log_ins_per_address: int = 30
+    log_ins_per_name: int = 10
+    sign_ups_per_address: int = 10
+    """In any 15 minutes, an address may try 30 log-ins and sign 10 accounts up, and a name be
+    tried 10 times (from anywhere): counted in the database, so across every server."""
 
 
 DEFAULT_LIMITS = Limits()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,16 +33,19 @@ from damero.round import (
     Hint,
     Move,
     Person,
+    Player,
     Rematch,
     Request,
     Resign,
     Round,
+    Sit,
     Undo,
 )
 from damero.web import checks
 from damero.web.boards import board_json, sides_json
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
+from damero.web.levels import measured_rating, rating_game
 from damero.web.limits import TokenBucket, address_of
 from damero.web.outbox import Outbox
 from damero.web.refusals import catalog_for, refusal
@@ -223,6 +226,8 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
         "options": live.options,
         "mode": live.mode,
         "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in Side},
+        "players": {SEAT_NAMES[side]: seat_json(live, side) for side in Side},
+        "rated": live.rated,
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
         "thinking": state.computer_to_move is not None,
@@ -246,6 +251,38 @@ def shared_view(live: Round, catalog: Catalog) -> dict[str, object]:
     }
 
 
+def player_json(player: Player | None, level: int | None = None) -> dict[str, object]:
+    """Who sits at a side, as the pages show it: `kind` is `account`, `guest` (a name typed for
+    an anonymous seat, which is no account), `deleted`, `computer` (at `level`) or `anonymous`
+    (nobody gave a name); `rating` is an account's when it sat down."""
+    if level is not None:
+        kind = "computer"
+    elif player is None:
+        kind = "anonymous"
+    elif player.is_guest:
+        kind = "guest"
+    else:
+        kind = "deleted" if player.account is None else "account"
+    rating = None if player is None or player.rating is None else round(player.rating)
+    return {
+        "kind": kind,
+        "name": None if player is None else player.name,
+        "level": level,
+        "rating": rating,
+    }
+
+
+def seat_json(live: Round, side: Side) -> dict[str, object]:
+    """Who sits at `side` of `live`; the computer with its level's rating as it sat down (as
+    damero measured it, in a game stored before the computer's seat kept one)."""
+    level = live.state.seat(side).level
+    shown = player_json(live.players[side.value], level)
+    if level is not None and shown["rating"] is None:
+        game = rating_game(live.state.game.name, live.options)
+        shown["rating"] = round(measured_rating(level, game).rating)
+    return shown
+
+
 def personal_view(
     live: Round, sides: frozenset[Side], *, token: str | None, seen: Seen
 ) -> dict[str, object]:
@@ -253,7 +290,8 @@ def personal_view(
     into the rematch (`token` is its own)."""
     return {
         "seat": sorted(SEAT_NAMES[side] for side in sides),
-        "can_undo": live.can_take_back_at_once(sides) or (live.has_two_people and bool(sides)),
+        "can_undo": live.can_take_back_at_once(sides)
+        or (live.has_two_people and not live.rated and bool(sides)),
         **presence_fields(seen, sides),
         "next": None
         if live.next_game is None
@@ -386,9 +424,23 @@ async def close(socket: WebSocket, code: int) -> None:
         await socket.close(code=code)
 
 
-async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSocket) -> None:
+SeatPlayer = Callable[[str], Awaitable[Player | None]]
+"""Who the socket's person is in a rating game (`othello-8`), to name the seats they hold."""
+
+
+async def serve_socket(
+    rooms: Rooms,
+    computer: ComputerTurns,
+    websocket: WebSocket,
+    *,
+    account: int | None = None,
+    player: SeatPlayer | None = None,
+) -> None:
     """One socket from its opening to its end: the state first, then its messages in turn, while
-    a task of its own sends what it is sent. A socket given up on for not reading is ended."""
+    a task of its own sends what it is sent. A socket given up on for not reading is ended.
+
+    The socket holds the sides its token holds and those its logged-in `account` sits at; its
+    person's name (`player`) goes on those of them that have none yet."""
     try:
         await websocket.accept()
     except (WebSocketDisconnect, RuntimeError, OSError):
@@ -408,9 +460,12 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
         await close(websocket, 1011 if isinstance(error, DatabaseFault) else 4404)
         return
     events = websocket.query_params.get("events") == "1"
-    client = Client(websocket, live.sides_held(key), catalog, token, events=events)
-    if token and not client.sides:
+    sides = live.sides_held(key) | live.sides_of_account(account)
+    client = Client(websocket, sides, catalog, token, events=events)
+    if token and not live.sides_held(key):
         client.refuse(WebError("web.wrong_token"))
+    if player is not None and any(live.players[side.value] is None for side in sides):
+        await _name_seats(rooms, live, sides, player)
     rooms.metrics.sockets.inc()
     try:
         async with anyio.create_task_group() as tasks:
@@ -428,6 +483,18 @@ async def serve_socket(rooms: Rooms, computer: ComputerTurns, websocket: WebSock
     finally:
         rooms.metrics.sockets.dec()
         rooms.leave(game_id, client)
+
+
+async def _name_seats(
+    rooms: Rooms, live: Round, sides: frozenset[Side], player: SeatPlayer
+) -> None:
+    """Puts the socket's person's name on the seats it holds that have none (a friend's link
+    opened by a logged-in player, or with a name typed); a seat named meanwhile stays as it is."""
+    named = await player(rating_game(live.state.game.name, live.options))
+    if named is None:
+        return
+    with contextlib.suppress(DameroError):
+        await rooms.act(live.id, None, Person(sides), Sit(named), now=time.time())
 
 
 async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str) -> None:

@@ -20,6 +20,7 @@ ASK_LATER = frozenset(
         "web.busy",
         "web.too_many_analyses",
         "web.analysis_busy",
+        "account.too_many",
     }
 )
 """Refusals of a limit reached: the same request is taken later (429)."""

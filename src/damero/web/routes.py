@@ -3,6 +3,7 @@ download, replay and upload) and the socket of each game, each refusal in the cl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import tempfile
@@ -25,14 +26,17 @@ from damero.i18n import Catalog, en, es
 from damero.players import LEVELS
 from damero.progress import Clock, GameInProgress
 from damero.records import Record, format_for, read_any
-from damero.round import MODES, SPECTATOR, Join, Round, new_round
+from damero.round import MODES, SPECTATOR, Join, Player, Round, new_round
 from damero.web import analysis, analysis_board, checks
+from damero.web.accounts import Accounts
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
+from damero.web.levels import level_ratings_json, rating_game
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits, address_of
-from damero.web.protocol import MAX_MESSAGE, replay_document, serve_socket
+from damero.web.protocol import MAX_MESSAGE, player_json, replay_document, serve_socket
 from damero.web.refusals import catalog_for, error_response
 from damero.web.rooms import Rooms
+from damero.web.sessions import is_same_origin, session_id
 from damero.web.storage import DatabaseFault, StoredGame, hash_token
 from damero.web.stored import (
     SEAT_NAMES,
@@ -49,6 +53,8 @@ LISTED_SECONDS = 1800.0
 """A public game nobody moved in for this long is taken for abandoned and no longer listed."""
 CLOCK_SECONDS = range(1, 3 * 3600 + 1)
 INCREMENT_SECONDS = range(0, 181)
+RATINGS = range(0, 4001)
+"""The ratings a range may name."""
 SEATS = ("first", "second")
 MAX_MOVES_GIVEN = 1000
 
@@ -63,10 +69,16 @@ class Routes:
     """The handlers of every address, over this process's rooms and computer."""
 
     def __init__(
-        self, rooms: Rooms, computer: ComputerTurns, *, limits: Limits = DEFAULT_LIMITS
+        self,
+        rooms: Rooms,
+        computer: ComputerTurns,
+        accounts: Accounts,
+        *,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.rooms = rooms
         self.computer = computer
+        self.accounts = accounts
         self.storage = rooms.storage
         self.new_games = AddressLimit(
             "web.too_many_games", burst=limits.games_burst, per_second=limits.games_per_second
@@ -156,8 +168,11 @@ class Routes:
         language = request.query_params.get("lang")
         try:
             since = time.time() - LISTED_SECONDS
-            stored = await to_thread.run_sync(
-                lambda: self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since)
+            stored, levels = await to_thread.run_sync(
+                lambda: (
+                    self.storage.open_games(limit=OPEN_GAMES_LISTED, since=since),
+                    self.storage.level_ratings(),
+                )
             )
         except DatabaseFault as fault:
             return error_response(fault, language)
@@ -176,6 +191,7 @@ class Routes:
                     for game in registry.GAMES
                 ],
                 "levels": list(LEVELS),
+                "level_ratings": level_ratings_json(levels),
                 "open": [_listed(game) for game in stored if _open_seat(game) is not None],
                 "live": [_listed(game) for game in stored if _open_seat(game) is None],
             }
@@ -208,6 +224,20 @@ class Routes:
             given = checks.field(body, "moves", list, [])
             if len(given) > MAX_MOVES_GIVEN:
                 raise WebError("web.bad_move_list", number=0)
+            rated = checks.field(body, "rated", bool, False)
+            rating_range = None
+            if "rating_range" in body:
+                bounds = checks.field(body, "rating_range", dict)
+                low = checks.one_of(bounds, "low", RATINGS, 0, refusal="account.bad_range")
+                high = checks.one_of(bounds, "high", RATINGS, 0, refusal="account.bad_range")
+                rating_range = (low, high)
+            key = rating_game(game.name, {name: getattr(game, name) for name in game.options})
+            creator = await self.accounts.player(
+                session_id(request), guest=body.get("name"), game=key
+            )
+            level_rating = None
+            if mode == "computer":
+                level_rating = await to_thread.run_sync(self.storage.level_rating, level, key)
             token = new_token()
             other = new_token() if mode == "friend" else None
             live = new_round(
@@ -222,6 +252,10 @@ class Routes:
                 mine=hash_token(token),
                 other=None if other is None else hash_token(other),
                 created=time.time(),
+                creator=creator,
+                rated=rated,
+                rating_range=rating_range,
+                level_rating=level_rating,
             )
             self.new_games.take(address_of(request))
             await self.rooms.create(live)
@@ -238,9 +272,14 @@ class Routes:
         that lost a race with another process's change is decided again on the game as it is."""
         game_id = request.path_params["game_id"]
         try:
+            body = await capped_body(request, MAX_MESSAGE)
+            guest = checks.json_object(body).get("name") if body else None
             self.new_games.take(address_of(request))
+            live = await self.rooms.get(game_id)
+            key = rating_game(live.state.game.name, live.options)
+            player = await self.accounts.player(session_id(request), guest=guest, game=key)
             token = new_token()
-            join = Join(hash_token(token))
+            join = Join(hash_token(token), player)
             try:
                 await self.rooms.act(game_id, None, SPECTATOR, join, now=time.time())
             except WebError as error:
@@ -290,7 +329,27 @@ class Routes:
         return JSONResponse(replay_document(state, catalog_for(language)))
 
     async def socket(self, websocket: WebSocket) -> None:
-        await serve_socket(self.rooms, self.computer, websocket)
+        """A game's socket; a session cookie counts only from the site's own pages (a socket's
+        handshake is never refused for another site's, but gets no account)."""
+        account = None
+        if is_same_origin(dict(websocket.headers.items()), has_session=True):
+            with contextlib.suppress(DatabaseFault):
+                account = await self.accounts.account_of(session_id(websocket))
+        guest = websocket.query_params.get("name")
+
+        async def player(game: str) -> Player | None:
+            try:
+                return await self.accounts.player_of(account, guest=guest, game=game)
+            except DameroError:
+                return None  # a name that will not do, or the database away: the seat stays unnamed
+
+        await serve_socket(
+            self.rooms,
+            self.computer,
+            websocket,
+            account=None if account is None else account.id,
+            player=player,
+        )
 
 
 def options_json(game: Game[Any, Any], catalog: Catalog) -> list[dict[str, object]]:
@@ -349,10 +408,17 @@ def _open_seat(stored: StoredGame) -> str | None:
 
 
 def _listed(stored: StoredGame) -> dict[str, object]:
+    """A public game as the front page lists it: its open seat if any, who made it (their name and
+    rating, where they gave one), whether it is rated and the ratings its open seat takes."""
+    seat = _open_seat(stored)
+    creator = stored.players[1 if seat == "first" else 0]
     return {
         "id": stored.id,
         "game": stored.game,
         "options": dict(stored.options),
         "created": stored.created,
-        "seat": _open_seat(stored),
+        "seat": seat,
+        "creator": player_json(creator),
+        "rated": stored.rated,
+        "rating_range": None if stored.rating_range is None else list(stored.rating_range),
     }

@@ -25,10 +25,14 @@ from typing import Any
 
 import psycopg
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from damero.core import Message
 from damero.errors import DameroError
+from damero.ratings import PERIOD_DAYS, START_RATING, Rating, rate_game
+from damero.round import Player
+from damero.web.levels import measured_rating, rating_game
 
 LOG = logging.getLogger("damero.web")
 
@@ -64,6 +68,11 @@ GAMES = sa.Table(
     sa.Column("first_gone", sa.Float),
     sa.Column("second_gone", sa.Float),
     sa.Column("attendance", sa.Integer),
+    sa.Column("rated", sa.Boolean),
+    sa.Column("rating_low", sa.Integer),
+    sa.Column("rating_high", sa.Integer),
+    sa.Column("winner", sa.String(8)),
+    sa.Column("ending", sa.String(16)),
     sa.Index("games_open", "finished", "created"),
 )
 ROUND_COLUMNS = ("mode", "round", "falls_at", "moved_at", "claimant")
@@ -83,6 +92,82 @@ MOVES = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("text", sa.String(64), nullable=False),
 )
+
+RATED_COLUMNS = ("rated", "rating_low", "rating_high", "winner", "ending")
+"""Added with the accounts: whether a game counts for its players' ratings, the ratings an open
+seat asks of whoever takes it, and once it has ended its winner ('first', 'second' or 'draw') and
+why, so that a player's games are listed with their results without replaying them."""
+
+ACCOUNTS = sa.Table(
+    "accounts",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(20), nullable=False),
+    sa.Column("name_key", sa.String(20), nullable=False, unique=True),
+    sa.Column("password", sa.String(200), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+"""A player's account: the name as chosen, the same in lower case (unique: no two names differ
+by case alone), and the password's Argon2id hash, which holds its own salt and parameters."""
+
+SESSIONS = sa.Table(
+    "sessions",
+    METADATA,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column(
+        "account_id",
+        sa.Integer,
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+"""A logged-in browser: the hash of its cookie's random id (the id itself is never stored), whose
+account it is, and when it logged in and was last seen."""
+
+ATTEMPTS = sa.Table(
+    "attempts",
+    METADATA,
+    sa.Column("key", sa.String(100), primary_key=True),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("count", sa.Integer, nullable=False),
+)
+"""How many log-ins (or sign-ups) were tried from an address, or for a name, since `since`: in
+the database, so that every server counts the same attempts."""
+
+RATINGS = sa.Table(
+    "ratings",
+    METADATA,
+    sa.Column("holder", sa.String(24), primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("played", sa.Float, nullable=False),
+)
+"""A Glicko-2 rating in one game (`othello-8`, `catmouse`) of an account (`account:ID`) or of
+the computer at a level (`level:N`), how many rated games made it, and when the last ended."""
+
+SEATS = sa.Table(
+    "seats",
+    METADATA,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("side", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="SET NULL")),
+    sa.Column("name", sa.String(40)),
+    sa.Column("is_account", sa.Boolean, nullable=False),
+    sa.Column("rating", sa.Float),
+    sa.Column("rating_after", sa.Float),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("seats_of_account", "account_id", "created"),
+)
+"""Who sat at a side of a game, where that person gave a name: an account (its name, its rating
+when it sat down and after a rated game ended) or a name typed for an anonymous seat. A deleted
+account's seats stay, with neither account nor name: "a deleted player". `created` is the game's,
+so that a player's games are read newest first from the index alone."""
 
 
 PRESENCE = sa.Table(
@@ -122,10 +207,18 @@ def _add_presence(connection: Connection) -> None:
     PRESENCE.create(connection, checkfirst=True)
 
 
+def _add_players(connection: Connection) -> None:
+    """Accounts, their sessions, the log-in attempts counted, ratings and the players' seats."""
+    _add_columns(connection, RATED_COLUMNS)
+    for table in (ACCOUNTS, SESSIONS, ATTEMPTS, RATINGS, SEATS):
+        table.create(connection, checkfirst=True)
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _create_first_tables,
     _add_round_columns,
     _add_presence,
+    _add_players,
 )
 """Migration k brings a database from schema version k to k + 1; the same on every database."""
 
@@ -186,6 +279,49 @@ class StoredGame:
     """When the running clock's time runs out, if one runs."""
     attendance: Attendance | None = None
     """Where its players are, as read with it (None for a game not yet stored)."""
+    players: tuple[Player | None, Player | None] = (None, None)
+    """Who sits at each side, where they gave a name."""
+    rated: bool = False
+    rating_range: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A player's account as the site shows it: its number, its name as chosen, when it was made."""
+
+    id: int
+    name: str
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """A rating held in one game, with how many rated games made it and when the last ended."""
+
+    rating: Rating
+    games: int = 0
+    played: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """One of a player's games, as their page lists it: which game, when, the player's side and
+    their opponent, and once over who won and why, and the player's rating before and after."""
+
+    id: str
+    game: str
+    options: Mapping[str, int]
+    created: float
+    side: int
+    opponent: Player | None
+    """Who sat at the other side, if they gave a name; None also for the computer."""
+    opponent_level: int | None
+    finished: bool
+    rated: bool
+    winner: str | None
+    ending: str | None
+    rating: float | None
+    rating_after: float | None
 
 
 class StorageError(DameroError):
@@ -255,6 +391,11 @@ class Change:
     rematch: StoredGame | None = None
     """The rematch this change agrees: stored with the change, in its transaction, or not at
     all. Not announced (nobody holds it yet)."""
+    seated: tuple[tuple[int, str | None, int | None, float | None], ...] = ()
+    """Names put on seats: each side's index, and the name, account and rating of who sits there."""
+    result: tuple[str, str] | None = None
+    """The winner ('first', 'second' or 'draw') and the ending, when the change ends the game:
+    stored, and the ratings changed, in its transaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,10 +459,15 @@ def parse_notice(text: str) -> Notice:
         return Attendance(
             seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
         )
-    joined = fields.pop("joined")
+    joined, result = fields.pop("joined"), fields.pop("result")
     return Change(
         **fields
-        | {"moves": tuple(fields["moves"]), "joined": None if joined is None else tuple(joined)}
+        | {
+            "moves": tuple(fields["moves"]),
+            "joined": None if joined is None else tuple(joined),
+            "seated": tuple(tuple(seat) for seat in fields["seated"]),
+            "result": None if result is None else tuple(result),
+        }
     )
 
 
@@ -650,7 +796,8 @@ class Storage:
         moves: open seats to take and games to watch."""
         with self._transaction() as connection:
             rows = connection.execute(
-                GAMES.select()
+                sa.select(GAMES, *_SEAT_COLUMNS)
+                .select_from(_seated(GAMES))
                 .where(
                     GAMES.c.finished == sa.false(),
                     GAMES.c.mode == "open",
@@ -757,6 +904,328 @@ class Storage:
         threading.Thread(target=listen_forever, daemon=True).start()
         listening.wait(LISTEN_WAIT_SECONDS)
 
+    # Accounts, sessions, log-in attempts, ratings and players' games.
+
+    def create_account(self, name: str, password_hash: str, *, now: float) -> Account | None:
+        """A new account called `name`, or None if an account has that name in any case."""
+        try:
+            with self.engine.begin() as connection:
+                number = connection.execute(
+                    ACCOUNTS.insert()
+                    .values(name=name, name_key=name.lower(), password=password_hash, created=now)
+                    .returning(ACCOUNTS.c.id)
+                ).scalar_one()
+        except sa.exc.IntegrityError:
+            return None
+        except sa.exc.SQLAlchemyError as error:
+            raise fault_of(error) from None
+        return Account(number, name, now)
+
+    def find_account(self, name: str) -> tuple[Account, str] | None:
+        """The account called `name` (in any case) and its password's hash, or None."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                ACCOUNTS.select().where(ACCOUNTS.c.name_key == name.lower())
+            ).first()
+        return None if row is None else (Account(row.id, row.name, row.created), row.password)
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(
+                ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(password=password_hash)
+            )
+
+    def delete_account(self, account_id: int) -> None:
+        """Deletes the account, its sessions and ratings; its games stay, its seats in them
+        nameless ("a deleted player")."""
+        with self._transaction() as connection:
+            connection.execute(
+                SEATS.update()
+                .where(SEATS.c.account_id == account_id)
+                .values(account_id=None, name=None)
+            )
+            connection.execute(RATINGS.delete().where(RATINGS.c.holder == holder_of(account_id)))
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
+            connection.execute(ACCOUNTS.delete().where(ACCOUNTS.c.id == account_id))
+
+    def start_session(
+        self, id_hash: str, account_id: int, *, now: float, ending: str | None = None
+    ) -> None:
+        """A new session for the account, ending the one whose id hashes to `ending` (the
+        browser's session before, so that a log-in always gives a fresh id)."""
+        with self._transaction() as connection:
+            if ending is not None:
+                connection.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == ending))
+            connection.execute(
+                SESSIONS.insert().values(
+                    id_hash=id_hash, account_id=account_id, created=now, seen=now
+                )
+            )
+
+    def session_account(
+        self, id_hash: str, *, now: float, idle: float, lifetime: float
+    ) -> Account | None:
+        """The account of the session whose id hashes to `id_hash`, if it was used within `idle`
+        seconds and began within `lifetime`; its use is noted (at most once every SEEN_STEP)."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                sa.select(ACCOUNTS, SESSIONS.c.seen)
+                .select_from(SESSIONS.join(ACCOUNTS, ACCOUNTS.c.id == SESSIONS.c.account_id))
+                .where(
+                    SESSIONS.c.id_hash == id_hash,
+                    SESSIONS.c.seen >= now - idle,
+                    SESSIONS.c.created >= now - lifetime,
+                )
+            ).first()
+            if row is None:
+                return None
+            if row.seen < now - SEEN_STEP:
+                connection.execute(
+                    SESSIONS.update().where(SESSIONS.c.id_hash == id_hash).values(seen=now)
+                )
+        return Account(row.id, row.name, row.created)
+
+    def end_session(self, id_hash: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == id_hash))
+
+    def end_sessions(self, account_id: int) -> None:
+        """Ends every session of the account, on every browser."""
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
+
+    def count_attempt(self, key: str, *, window: float, now: float) -> int:
+        """Counts one more attempt under `key` and gives how many there have been in the window
+        now running (a window starts at the first attempt after the last one ended)."""
+        stale = ATTEMPTS.c.since < now - window
+        insert = (
+            postgresql.insert(ATTEMPTS)
+            if self.engine.dialect.name == "postgresql"
+            else sqlite.insert(ATTEMPTS)
+        )
+        statement = (
+            insert.values(key=key, since=now, count=1)
+            .on_conflict_do_update(
+                index_elements=[ATTEMPTS.c.key],
+                set_={
+                    "since": sa.case((stale, now), else_=ATTEMPTS.c.since),
+                    "count": sa.case((stale, 1), else_=ATTEMPTS.c.count + 1),
+                },
+            )
+            .returning(ATTEMPTS.c.count)
+        )
+        with self._transaction() as connection:
+            return int(connection.execute(statement).scalar_one())
+
+    def forget_attempts(self, key: str) -> None:
+        with self._transaction() as connection:
+            connection.execute(ATTEMPTS.delete().where(ATTEMPTS.c.key == key))
+
+    def sweep_accounts(self, *, sessions_before: float, attempts_before: float) -> None:
+        """Forgets sessions last used before `sessions_before` and attempts counted in windows
+        begun before `attempts_before`: neither can count any more."""
+        with self._transaction() as connection:
+            connection.execute(SESSIONS.delete().where(SESSIONS.c.seen < sessions_before))
+            connection.execute(ATTEMPTS.delete().where(ATTEMPTS.c.since < attempts_before))
+
+    def ratings(self, holder: str) -> dict[str, Rated]:
+        """Every rating `holder` holds, by game."""
+        with self._transaction() as connection:
+            rows = connection.execute(RATINGS.select().where(RATINGS.c.holder == holder))
+            return {row.game: _rated(row) for row in rows}
+
+    def rating_of(self, holder: str, game: str) -> Rated | None:
+        """`holder`'s rating in `game`, if it has played it rated."""
+        with self._transaction() as connection:
+            row = connection.execute(
+                RATINGS.select().where(RATINGS.c.holder == holder, RATINGS.c.game == game)
+            ).first()
+        return None if row is None else _rated(row)
+
+    def level_rating(self, level: int, game: str) -> float:
+        """The computer's rating at `level` in `game` now: as rated games have moved it, or as
+        damero measured it."""
+        moved = self.rating_of(level_holder(level), game)
+        return (measured_rating(level, game) if moved is None else moved.rating).rating
+
+    def level_ratings(self) -> dict[tuple[int, str], Rating]:
+        """The computer's ratings that rated games have moved from those damero measured, by
+        (level, game)."""
+        with self._transaction() as connection:
+            rows = connection.execute(RATINGS.select().where(RATINGS.c.holder.like("level:%")))
+            return {
+                (int(row.holder.partition(":")[2]), row.game): _rated(row).rating for row in rows
+            }
+
+    def player_games(
+        self, account_id: int, *, limit: int, offset: int = 0, finished: bool | None = None
+    ) -> tuple[list[PlayedGame], int]:
+        """The account's games, newest first, from `offset` on (ongoing or finished ones only if
+        `finished` says so), and how many there are in all."""
+        mine, theirs = SEATS.alias("mine"), SEATS.alias("theirs")
+        where = [mine.c.account_id == account_id]
+        if finished is not None:
+            where.append(GAMES.c.finished == finished)
+        joined = mine.join(GAMES, GAMES.c.id == mine.c.game_id)
+        with self._transaction() as connection:
+            total = connection.execute(
+                sa.select(sa.func.count()).select_from(joined).where(*where)
+            ).scalar_one()
+            rows = connection.execute(
+                sa.select(
+                    GAMES,
+                    mine.c.side,
+                    mine.c.rating.label("my_rating"),
+                    mine.c.rating_after,
+                    theirs.c.account_id.label("their_account"),
+                    theirs.c.name.label("their_name"),
+                    theirs.c.is_account.label("their_is_account"),
+                    theirs.c.rating.label("their_rating"),
+                )
+                .select_from(
+                    joined.outerjoin(
+                        theirs,
+                        sa.and_(theirs.c.game_id == GAMES.c.id, theirs.c.side != mine.c.side),
+                    )
+                )
+                .where(*where)
+                .order_by(mine.c.created.desc(), GAMES.c.id)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+        return [_played(row) for row in rows], int(total)
+
+
+def holder_of(account_id: int) -> str:
+    """The holder of an account's ratings."""
+    return f"account:{account_id}"
+
+
+def level_holder(level: int) -> str:
+    """The holder of the computer's ratings at `level`."""
+    return f"level:{level}"
+
+
+SEEN_STEP = 3600.0
+"""A session's last use is written at most once an hour: a request does not write each time."""
+
+
+PERIOD_SECONDS = PERIOD_DAYS * 86400
+
+
+def _first_rating(holder: str, game: str) -> Rating:
+    """The rating a holder has before its first rated game: a new player's, or the one damero
+    measured for the computer's level."""
+    kind, _, number = holder.partition(":")
+    return measured_rating(int(number), game) if kind == "level" else Rating()
+
+
+def _rated(row: Any) -> Rated:
+    return Rated(Rating(row.rating, row.deviation, row.volatility), row.games, row.played)
+
+
+def _played(row: Any) -> PlayedGame:
+    opponent = None
+    if row.their_is_account is not None:
+        opponent = _player(
+            row.their_name, row.their_account, row.their_is_account, row.their_rating
+        )
+    return PlayedGame(
+        id=row.id,
+        game=row.game,
+        options=json.loads(row.options),
+        created=row.created,
+        side=row.side,
+        opponent=opponent,
+        opponent_level=(row.first_level, row.second_level)[1 - row.side],
+        finished=row.finished,
+        rated=bool(row.rated),
+        winner=row.winner,
+        ending=row.ending,
+        rating=row.my_rating,
+        rating_after=row.rating_after,
+    )
+
+
+def _settle(connection: Connection, game_id: str, winner: str, ending: str, now: float) -> None:
+    """Writes how a game ended and, if it is rated, both players' new ratings, in the
+    transaction that ends it: the change that ends a game commits once, so each game is rated
+    exactly once, whichever process ends it.
+
+    Each side's rating (an account's, or the computer's at its level) is read locked, in the
+    order of its holder, so that two games of one player ending at once never lose an update."""
+    game = connection.execute(
+        sa.select(
+            GAMES.c.game, GAMES.c.options, GAMES.c.rated, GAMES.c.first_level, GAMES.c.second_level
+        ).where(GAMES.c.id == game_id)
+    ).one()
+    connection.execute(
+        GAMES.update().where(GAMES.c.id == game_id).values(winner=winner, ending=ending)
+    )
+    if not game.rated:
+        return
+    seats = {
+        row.side: row
+        for row in connection.execute(SEATS.select().where(SEATS.c.game_id == game_id))
+    }
+    holders = []
+    for side, level in enumerate((game.first_level, game.second_level)):
+        if level is not None:
+            holders.append(level_holder(level))
+        elif side in seats and seats[side].account_id is not None:
+            holders.append(holder_of(seats[side].account_id))
+        else:
+            return  # a seat without an account (deleted meanwhile): nothing to rate against
+    key = rating_game(game.game, json.loads(game.options))
+    # A holder's first rated game in this game makes its row, at its starting rating; two
+    # transactions making the same row at once wait for each other instead of failing.
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    for holder in holders:
+        first = _first_rating(holder, key)
+        connection.execute(
+            dialect.insert(RATINGS)
+            .values(
+                holder=holder,
+                game=key,
+                rating=first.rating,
+                deviation=first.deviation,
+                volatility=first.volatility,
+                games=0,
+                played=now,
+            )
+            .on_conflict_do_nothing(index_elements=[RATINGS.c.holder, RATINGS.c.game])
+        )
+    held = {
+        row.holder: _rated(row)
+        for row in connection.execute(
+            RATINGS.select()
+            .where(RATINGS.c.holder.in_(holders), RATINGS.c.game == key)
+            .order_by(RATINGS.c.holder)
+            .with_for_update()
+        )
+    }
+    before = [held[holder] for holder in holders]
+    idle = [rated.rating.after_idle((now - rated.played) / PERIOD_SECONDS) for rated in before]
+    score = {"first": 1.0, "second": 0.0}.get(winner, 0.5)
+    after = rate_game(idle[0], idle[1], score)
+    for side, (holder, rated, rating) in enumerate(zip(holders, before, after, strict=True)):
+        connection.execute(
+            RATINGS.update()
+            .where(RATINGS.c.holder == holder, RATINGS.c.game == key)
+            .values(
+                rating=rating.rating,
+                deviation=rating.deviation,
+                volatility=rating.volatility,
+                games=rated.games + 1,
+                played=now,
+            )
+        )
+        connection.execute(
+            SEATS.update()
+            .where(SEATS.c.game_id == game_id, SEATS.c.side == side)
+            .values(rating_after=rating.rating)
+        )
+
 
 def _sqlite_copy(source: sa.Engine, *, into: Path) -> None:
     """The whole of the SQLite database `source` copied into a new file by SQLite's online
@@ -805,9 +1274,66 @@ def _create(connection: Connection, stored: StoredGame) -> bool:
             round=stored.round,
             falls_at=stored.falls_at,
             moved_at=stored.created,
+            rated=stored.rated,
+            rating_low=None if stored.rating_range is None else stored.rating_range[0],
+            rating_high=None if stored.rating_range is None else stored.rating_range[1],
         )
     )
+    key = rating_game(stored.game, stored.options)
+    _seat(
+        connection,
+        stored.id,
+        [
+            (side, player.name, player.account, _rating_now(connection, player, key))
+            for side, player in enumerate(stored.players)
+            if player is not None
+        ],
+        stored.created,
+    )
     return True
+
+
+def _rating_now(connection: Connection, player: Player, game: str) -> float | None:
+    """An account's rating in `game` as it sits down: the one it was given, or for a rematch,
+    made without reading it, the one stored now."""
+    if player.account is None or player.rating is not None:
+        return player.rating
+    rating = connection.execute(
+        sa.select(RATINGS.c.rating).where(
+            RATINGS.c.holder == holder_of(player.account), RATINGS.c.game == game
+        )
+    ).scalar()
+    return START_RATING if rating is None else float(rating)
+
+
+def _seat(
+    connection: Connection,
+    game_id: str,
+    seated: Sequence[tuple[int, str | None, int | None, float | None]],
+    created: float | None = None,
+) -> None:
+    """Puts names on a game's seats: (side, name, account, rating) each."""
+    if not seated:
+        return
+    if created is None:
+        created = connection.execute(
+            sa.select(GAMES.c.created).where(GAMES.c.id == game_id)
+        ).scalar_one()
+    connection.execute(
+        SEATS.insert(),
+        [
+            {
+                "game_id": game_id,
+                "side": side,
+                "account_id": account,
+                "name": name,
+                "is_account": account is not None,
+                "rating": rating,
+                "created": created,
+            }
+            for side, name, account, rating in seated
+        ],
+    )
 
 
 _HERE = [
@@ -817,9 +1343,24 @@ _HERE = [
     .label(f"here_{side}")
     for side in (0, 1)
 ]
+_SEATED = [SEATS.alias(f"seat_{side}") for side in (0, 1)]
+_SEAT_COLUMNS = [
+    column.label(f"seat_{side}_{column.name}")
+    for side, seat in enumerate(_SEATED)
+    for column in (seat.c.name, seat.c.account_id, seat.c.is_account, seat.c.rating)
+]
+
+
+def _seated(games: sa.FromClause) -> sa.FromClause:
+    """`games` with who sits at each side, where they gave a name."""
+    for side, seat in enumerate(_SEATED):
+        games = games.outerjoin(seat, sa.and_(seat.c.game_id == GAMES.c.id, seat.c.side == side))
+    return games
+
+
 _LOAD = (
-    sa.select(GAMES, MOVES.c.text.label("move"), *_HERE)
-    .select_from(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id))
+    sa.select(GAMES, MOVES.c.text.label("move"), *_HERE, *_SEAT_COLUMNS)
+    .select_from(_seated(GAMES.outerjoin(MOVES, MOVES.c.game_id == GAMES.c.id)))
     .where(GAMES.c.id == sa.bindparam("game_key"))
     .order_by(MOVES.c.number)
 )
@@ -882,6 +1423,9 @@ def _apply(connection: Connection, change: Change) -> bool:
         connection.execute(
             MOVES.delete().where(MOVES.c.game_id == change.game_id, MOVES.c.number >= change.first)
         )
+    _seat(connection, change.game_id, change.seated)
+    if change.result is not None:
+        _settle(connection, change.game_id, *change.result, now=change.moved_at)
     return True
 
 
@@ -965,4 +1509,29 @@ def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
         round=row.round,
         falls_at=row.falls_at,
         attendance=attendance,
+        players=(_player_at(fields, 0), _player_at(fields, 1)),
+        rated=bool(row.rated),
+        rating_range=None if row.rating_low is None else (row.rating_low, row.rating_high),
     )
+
+
+def _player_at(fields: Any, side: int) -> Player | None:
+    """Who sits at `side` in a row read with `_SEAT_COLUMNS`, if they gave a name."""
+    if fields.get(f"seat_{side}_is_account") is None:
+        return None
+    return _player(
+        fields[f"seat_{side}_name"],
+        fields[f"seat_{side}_account_id"],
+        fields[f"seat_{side}_is_account"],
+        fields[f"seat_{side}_rating"],
+    )
+
+
+def _player(
+    name: str | None, account: int | None, is_account: bool, rating: float | None
+) -> Player:
+    if not is_account:
+        return Player(name, rating=rating)  # a name typed, or the computer with its rating
+    if account is None:
+        return Player(None)  # an account deleted since
+    return Player(name, account, rating)

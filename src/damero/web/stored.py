@@ -14,7 +14,7 @@ from typing import Any
 from damero.core import Game, Side
 from damero.progress import Clock, Ending, GameInProgress, Offers, Result, Seat
 from damero.registry import find_game
-from damero.round import Round
+from damero.round import Player, Round
 from damero.web.checks import WebError
 from damero.web.storage import Change, StoredGame
 from damero.web.storage import Seat as StoredSeat
@@ -136,7 +136,17 @@ def round_of(stored: StoredGame) -> Round:
         game, start=start, texts=stored.moves, seats=(first, second), version=stored.version
     )
     holders = (stored.seats[0].token_hash, stored.seats[1].token_hash)
-    return parse_round(Round(stored.id, state, holders, stored.created, stored.mode), stored.round)
+    live = Round(
+        stored.id,
+        state,
+        holders,
+        stored.created,
+        stored.mode,
+        players=stored.players,
+        rated=stored.rated,
+        rating_range=stored.rating_range,
+    )
+    return parse_round(live, stored.round)
 
 
 def stored_of(live: Round) -> StoredGame:
@@ -158,6 +168,9 @@ def stored_of(live: Round) -> StoredGame:
         mode=live.mode,
         round=format_round(live),
         falls_at=live.falls_at,
+        players=live.players,
+        rated=live.rated,
+        rating_range=live.rating_range,
     )
 
 
@@ -196,7 +209,21 @@ def change_of(
         forced=len(state.forced),
         gone=None if gone is None else (gone[0].value, gone[1]),
         rematch=None if rematch is None else stored_of(rematch),
+        seated=tuple(
+            (side.value, player.name, player.account, player.rating)
+            for side in Side
+            if (player := changed.players[side.value]) is not None
+            and player != live.players[side.value]
+        ),
+        result=result_of(changed) if state.is_over and not live.state.is_over else None,
     )
+
+
+def result_of(live: Round) -> tuple[str, str]:
+    """How a game ended, as stored: 'first', 'second' or 'draw', and why."""
+    result = live.state.result
+    assert result is not None
+    return side_name(result.winner) or "draw", result.ending.value
 
 
 def followed(live: Round, change: Change) -> Round:
@@ -208,4 +235,10 @@ def followed(live: Round, change: Change) -> Round:
     holders = list(live.holders)
     if change.joined is not None:
         holders[change.joined[0]] = change.joined[1]
-    return parse_round(replace(live, state=state, holders=(holders[0], holders[1])), change.round)
+    players = list(live.players)
+    for side, name, account, rating in change.seated:
+        players[side] = Player(name, account, rating)
+    followed = replace(
+        live, state=state, holders=(holders[0], holders[1]), players=(players[0], players[1])
+    )
+    return parse_round(followed, change.round)

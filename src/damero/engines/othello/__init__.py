@@ -65,29 +65,33 @@ def warm_up(layout: str) -> tuple[WarmUpStep, ...]:
     on `layout`'s boards, in steps: once they have all run, nothing is left to compile.
 
     Whole games at levels 1 and 3 (its exact endgame), a search, perft, an exact solve on one
-    thread and on every core, and a hint's solve, which a clock may stop (a clock that stands
-    still here). `mark_compiled(layout)` then says so for later runs.
+    thread and on every core, one far enough from the end for the solver to guess its first
+    window, and a hint's solve, which a clock may stop (a clock that stands still here).
+    `mark_compiled(layout)` then says so for later runs.
     """
     size = LAYOUTS[layout]
     start = OthelloPosition.start(size)
-    near_the_end: list[OthelloPosition] = []
+    near_the_end: dict[int, OthelloPosition] = {}
 
     def play_out(level: int) -> None:
-        """A whole game at `level`, keeping a position a dozen empties from its end."""
+        """A whole game at `level`, keeping its positions 12 and 18 empties from its end."""
         rng = random.Random(level)
         position = start
         while position.legal_moves():
             position = position.play(
                 choose_move(position, level=level, rng=rng, limit=Limit(depth=level))
             )
-            if position.count(Side.FIRST) + position.count(Side.SECOND) <= size * size - 12:
-                near_the_end[:] = [position]
+            empties = size * size - position.count(Side.FIRST) - position.count(Side.SECOND)
+            for kept in (12, 18):
+                if empties >= kept and position.legal_moves():
+                    near_the_end[kept] = position
 
     def solve_the_end() -> None:
         play_out(3)
         for threads in (1, None):
-            solve(near_the_end[0], threads=threads)
-        analyse_moves(near_the_end[0], Limit(seconds=3600), clock=lambda: 0.0)
+            solve(near_the_end[12], threads=threads)
+        solve(near_the_end[18], threads=1)
+        analyse_moves(near_the_end[12], Limit(seconds=3600), clock=lambda: 0.0)
 
     return (
         ("moves", 0.05, lambda: perft(start, 3)),

@@ -18,7 +18,8 @@ import numba
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
-from numba.extending import intrinsic, overload
+from numba.core.datamodel.models import ArrayModel
+from numba.extending import intrinsic, overload, register_model
 
 from damero.engines.othello.cache import CACHING
 
@@ -33,6 +34,13 @@ def compiled(function: FunctionT) -> FunctionT:
     """Compile with numba, releasing the interpreter lock, cached on disk (where it can be) so
     only a first run compiles."""
     return cast(FunctionT, numba.njit(cache=CACHING, nogil=True)(function))
+
+
+def inlined(function: FunctionT) -> FunctionT:
+    """`compiled`, and written into each compiled caller before it is typed.  A step of a
+    recursive search that calls the search back must be inlined: numba caches a function calling
+    itself, but code cached across two functions calling each other crashes when loaded."""
+    return cast(FunctionT, numba.njit(cache=CACHING, nogil=True, inline="always")(function))
 
 
 # Every constant the compiled code touches is an unsigned 64-bit value: numba turns a mix of
@@ -136,15 +144,32 @@ def _set_bits(typing_context: Any, bits: Any) -> Any:
     return bits(bits), generate
 
 
+class BorrowedArray(types.Array):
+    """The type of `borrowed`'s views: an array whose references compiled code never counts."""
+
+    def __init__(self, dtype: Any, ndim: int, layout: Any) -> None:
+        super().__init__(dtype, ndim, layout, name=f"borrowed array({dtype}, {ndim}d, {layout})")
+
+
+@register_model(BorrowedArray)
+class _BorrowedModel(ArrayModel):
+    """An array's layout, without a reference count to keep: copying such a view (a variable, an
+    argument of an inlined function, a field of a tuple) costs nothing."""
+
+    def traverse(self, builder: Any) -> list[Any]:
+        """No member holds a count either (the runtime looks for counts through this)."""
+        return []
+
+
 @_primitive
 def borrowed(typing_context: Any, array: Any) -> Any:
     """A view of `array` that compiled code does not count references to.
 
-    Every call of a compiled function counts up and down the references to each array it is
-    passed: atomic operations, on counters the threads of a parallel search share, that cost
-    nearly a tenth of the solver's and the search's time.  A search's arrays outlive it
-    (Python holds them for the call), so the recursion passes views without a count; they
-    must never be kept or returned.
+    Every copy of an array in compiled code counts its references up and down: calls into the
+    runtime, atomic operations on counters that the threads of a parallel search share, which
+    cost a tenth of the solver's and the search's time and more once its steps take the arrays
+    as arguments.  A search's arrays outlive it (Python holds them for the call), so the
+    recursion passes views without a count; they must never be kept or returned to Python.
     """
 
     def generate(context: Any, builder: Any, signature: Any, arguments: Any) -> Any:
@@ -152,7 +177,7 @@ def borrowed(typing_context: Any, array: Any) -> Any:
         view.meminfo = view.meminfo.type(None)
         return view._getvalue()
 
-    return array(array), generate
+    return BorrowedArray(array.dtype, array.ndim, array.layout)(array), generate
 
 
 @_primitive

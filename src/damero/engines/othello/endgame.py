@@ -30,12 +30,12 @@ from damero.engines.othello.bits import (
     final_score,
     flips,
     index_of,
+    inlined,
     is_empty,
     legal_moves,
     lowest,
     orthogonal,
     play,
-    square_in,
 )
 from damero.engines.othello.board import Geometry, Shape
 from damero.engines.othello.control import (
@@ -46,20 +46,26 @@ from damero.engines.othello.control import (
     out_of_budget,
 )
 from damero.engines.othello.evaluation import settled_discs
-from damero.engines.othello.midgame import ALONE, depth_scores, discs_of
-from damero.engines.othello.parallel import DEFERRABLE, busy_entry, check_threads, run_threads
+from damero.engines.othello.midgame import depth_scores, discs_of
+from damero.engines.othello.parallel import (
+    ALONE,
+    check_threads,
+    order_move,
+    run_threads,
+    search_moves,
+)
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import (
     NO_MOVE,
+    NO_SCORE,
     TABLE_BITS,
     Table,
     bounds,
-    entry_lower,
-    entry_move,
     entry_upper,
     find,
     home_slot,
     store,
+    table_window,
 )
 
 BOUND_MAX = 127
@@ -108,6 +114,14 @@ _STEP_MAX = 4
 proof on the far side, often as dear as the exact one (the 40-disc random position: 15 million
 nodes for a window 6 discs past it, out of 27), and longer steps went past more often than they
 saved windows (a few per cent fewer nodes over 36 random and 13 FFO positions)."""
+
+
+def _table_bits(empties: int) -> int:
+    """log2 of the slots of a table for solving positions of up to `empties` empty squares, up to
+    TABLE_BITS: a table far larger than a solve needs only costs fresh memory to touch, and from
+    2**14 slots at 18 empties to 2**22 at 26 the solves took the same time within 3%."""
+    return max(12, min(TABLE_BITS, empties - 4))
+
 
 _PROBE_DEPTH_MAX = 4
 _PROBE_WINDOW = 1_000_000
@@ -338,22 +352,6 @@ def _probe(
     return best
 
 
-_SQUARES = 128
-"""Beyond any square number: a move's order key and square are packed as key * _SQUARES + square."""
-
-
-@compiled
-def _insert_in_order(orders: npt.NDArray[np.int64], ply: int, filled: int, packed: int) -> None:
-    """Adds a packed move to the first `filled` entries of row `ply`, keeping them ascending: one
-    array of packed values sorts faster than `insert_by_key`'s two.  (Indexed in two dimensions:
-    a row view would count references, an atomic write the threads would contend for.)"""
-    position = filled
-    while position > 0 and orders[ply, position - 1] > packed:
-        orders[ply, position] = orders[ply, position - 1]
-        position -= 1
-    orders[ply, position] = packed
-
-
 class Solve(NamedTuple):
     """What every node of one solve shares, passed down as one argument."""
 
@@ -379,160 +377,180 @@ def solve_window(
 
     A score at or below alpha is an upper bound and at or above beta a lower bound, with the
     root's move then unproven; inside the window both are exact.  The root never stops at the
-    table (a cutoff there would leave no move to report), stays out of it, and orders its moves
-    by the quick key alone.  Once `run.control` says stop, it unwinds with made-up scores.
+    table (a cutoff there would leave no move to report).  Once `run.control` says stop, it
+    unwinds with made-up scores.  Its arrays are views without reference counts (`solve_root`).
     """
     is_root = ply == 0
-    if is_root:
-        # The arrays go down the recursion without reference counts (see `borrowed`).
-        run = Solve(
-            run.shape,
-            run.root_moves,
-            Table(borrowed(run.table.slots), run.table.shift),
-            borrowed(run.orders),
-            borrowed(run.control),
-            borrowed(run.weights),
-            borrowed(run.busy),
-        )
-    shape, table, control, weights = run.shape, run.table, run.control, run.weights
     if not is_root:
         if empties <= _SHALLOW_EMPTIES:
-            return _solve_last_empties(player, opponent, shape, empties, alpha, beta, control)
-        if out_of_budget(control):
+            return _solve_last_empties(
+                player, opponent, run.shape, empties, alpha, beta, run.control
+            )
+        if out_of_budget(run.control):
             return 0
-    moves = legal_moves(player, opponent, shape.board)
+    moves = legal_moves(player, opponent, run.shape.board)
     if is_root:
         moves &= run.root_moves
     if is_empty(moves):
-        if is_empty(legal_moves(opponent, player, shape.board)):
-            return final_score(player, opponent, empties)
-        return -solve_window(opponent, player, empties, -beta, -alpha, ply + 1, run)
+        return _pass(player, opponent, empties, alpha, beta, ply, run)
     if is_root:
-        control[NODES] += 1
-    if empties >= _STABILITY_EMPTIES and not is_root:
-        ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
+        run.control[NODES] += 1
+    elif empties >= _STABILITY_EMPTIES:
+        ceiling = _stability_ceiling(player, opponent, run.shape, empties, alpha)
         if ceiling <= alpha:
             return ceiling
-    home = home_slot(table, player, opponent)
-    slot, entry = find(table, player, opponent, home)
-    table_move = NO_MOVE
-    if slot >= 0 and is_root:
-        table_move = entry_move(entry)
-    elif slot >= 0:
-        lower = entry_lower(entry)
-        upper = entry_upper(entry)
-        if lower >= beta:
-            return lower
-        if upper <= alpha:
-            return upper
-        if lower == upper:
-            return lower
-        alpha = max(alpha, lower)
-        beta = min(beta, upper)
-        table_move = entry_move(entry)
-    original_alpha = alpha
+    slot, home, table_move, alpha, beta, decided, _ = table_window(
+        run.table, player, opponent, empties, alpha, beta, not is_root
+    )
+    if decided != NO_SCORE:
+        return decided
+    count_moves, refuted = _order_moves(
+        player, opponent, moves, empties, beta, table_move, is_root, ply, run
+    )
+    if refuted != NO_SCORE:
+        return refuted
+    sharing = run.busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
+    best, best_move = search_moves(
+        _child,
+        run,
+        player,
+        opponent,
+        moves,
+        count_moves,
+        empties,
+        alpha,
+        beta,
+        ply,
+        sharing,
+        False,
+    )
+    if run.control[STOPPED]:
+        return 0
+    if is_root:
+        run.control[BEST_MOVE] = best_move
+    lower, upper = bounds(best, alpha, beta, BOUND_MAX)
+    store(run.table, slot, home, player, opponent, empties, lower, upper, best_move, False)
+    return best
 
-    orders = run.orders
-    count_moves = 0
+
+@compiled
+def solve_root(
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, run: Solve
+) -> int:
+    """`solve_window` at the root, its arrays going down the recursion as views without
+    reference counts (see `bits.borrowed`)."""
+    borrowed_run = Solve(
+        run.shape,
+        run.root_moves,
+        Table(borrowed(run.table.slots), run.table.shift),
+        borrowed(run.orders),
+        borrowed(run.control),
+        borrowed(run.weights),
+        borrowed(run.busy),
+    )
+    # A computed ply of 0, not a literal: see `_move_key`.
+    return solve_window(player, opponent, empties, alpha, beta, 0 * empties, borrowed_run)
+
+
+@inlined
+def _child(
+    run: Solve,
+    player: Board,
+    move_bit: Board,
+    next_player: Board,
+    next_opponent: Board,
+    empties: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+) -> int:
+    """A move solved from the other side; the last empties' search called from here, since
+    `solve_window`'s own entry would cost more than a search of so few empties."""
+    if empties <= _SHALLOW_EMPTIES:
+        return _solve_last_empties(
+            next_player, next_opponent, run.shape, empties, alpha, beta, run.control
+        )
+    return solve_window(next_player, next_opponent, empties, alpha, beta, ply, run)
+
+
+@inlined
+def _pass(
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, run: Solve
+) -> int:
+    """A side without a move: the game's end, or the other side's turn."""
+    if is_empty(legal_moves(opponent, player, run.shape.board)):
+        return final_score(player, opponent, empties)
+    return -solve_window(opponent, player, empties, -beta, -alpha, ply + 1, run)
+
+
+@compiled
+def _order_moves(
+    player: Board,
+    opponent: Board,
+    moves: Board,
+    empties: int,
+    beta: int,
+    table_move: int,
+    is_root: bool,
+    ply: int,
+    run: Solve,
+) -> tuple[int, int]:
+    """Puts the moves in row `ply` of `run.orders`, best first (the table's move, then by
+    `_move_key`), and answers how many, with NO_SCORE; or, from `_ETC_EMPTIES` up, a score of at
+    least `beta` as soon as the table refutes a reply (enhanced transposition cutoff)."""
+    filled = 0
     remaining = moves
     while not is_empty(remaining):
         move_bit = lowest(remaining)
         remaining ^= move_bit
         next_player, next_opponent = play(player, opponent, move_bit)
         if empties >= _ETC_EMPTIES and not is_root:
-            # Enhanced transposition cutoff: a reply the table already refutes ends the search.
             child, child_entry = find(
-                table, next_player, next_opponent, home_slot(table, next_player, next_opponent)
+                run.table,
+                next_player,
+                next_opponent,
+                home_slot(run.table, next_player, next_opponent),
             )
-            if child >= 0:
-                refuted = -entry_upper(child_entry)
-                if refuted >= beta:
-                    return refuted
-        if empties >= _PROBE_EMPTIES:
-            learned = weights.shape[0] > 0
-            # The learned estimate orders well one ply deep, helped by the mobility key; the
-            # quick one needs a deeper look.  Computed, not literal, arguments: a recursive
-            # compiled function must always be called with the same argument types, or its
-            # on-disk cache breaks (numba issue 6713).
-            depth = 1 if learned else min(_PROBE_DEPTH_MAX, 2 + (empties - _PROBE_EMPTIES) // 2)
-            window = _PROBE_WINDOW + 0 * empties
-            key = _probe(next_player, next_opponent, shape, depth, -window, window, weights)
-            if learned:
-                # Fifths of a disc beside the mobility key: at full weight (tenths) the estimate
-                # ordered worse where one side is far ahead (a third more nodes).
-                key = key // 2 + _ordering_key(player, opponent, move_bit, shape)
-        else:
-            key = _ordering_key(player, opponent, move_bit, shape)
+            if child >= 0 and -entry_upper(child_entry) >= beta:
+                return filled, -entry_upper(child_entry)
         square = index_of(move_bit)
         if square == table_move:
             key = -10_000_000
-        _insert_in_order(orders, ply, count_moves, key * _SQUARES + square)
-        count_moves += 1
+        else:
+            key = _move_key(player, opponent, move_bit, next_player, next_opponent, empties, run)
+        order_move(run.orders, ply, filled, key, square)
+        filled += 1
+    return filled, NO_SCORE
 
-    best = -BOUND_MAX
-    best_move = NO_MOVE
-    busy = run.busy
-    sharing = busy.shape[0] > 1 and empties >= _SHARE_EMPTIES
-    deferred = 0
-    searched = 0
-    for sweep in range(2):
-        for index in range(count_moves):
-            if sweep == 1 and not (deferred >> index) & 1:
-                continue
-            square = orders[ply, index] & (_SQUARES - 1)
-            move_bit = square_in(moves, square)
-            next_player, next_opponent = play(player, opponent, move_bit)
-            busy_key = -1
-            if sharing and 0 < index < DEFERRABLE:
-                # ABDADA: a younger move another thread is searching waits for the second sweep,
-                # when the table most likely holds its result.
-                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] != 0:
-                    deferred |= 1 << index
-                    continue
-                busy[busy_key] = 1
-            if empties <= _SHALLOW_EMPTIES + 1:
-                # Called from here: this function's own entry would cost more than a search of
-                # so few empties, which needs neither table nor order.
-                score = -_solve_last_empties(
-                    next_player, next_opponent, shape, empties - 1, -beta, -alpha, control
-                )
-            else:
-                # A null window proves a later move no better; only a surprise pays for a full
-                # search.
-                score = -solve_window(
-                    next_player,
-                    next_opponent,
-                    empties - 1,
-                    -beta if searched == 0 else -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    run,
-                )
-                if searched > 0 and alpha < score < beta:
-                    score = -solve_window(
-                        next_player, next_opponent, empties - 1, -beta, -score, ply + 1, run
-                    )
-            if busy_key >= 0:
-                busy[busy_key] = 0
-            searched += 1
-            if control[STOPPED]:
-                return 0
-            if score > best:
-                best = score
-                best_move = square
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if alpha >= beta or deferred == 0:
-            break
 
-    if is_root:
-        control[BEST_MOVE] = best_move
-    lower, upper = bounds(best, original_alpha, beta, BOUND_MAX)
-    store(table, slot, home, player, opponent, empties, lower, upper, best_move, False)
-    return best
+@compiled
+def _move_key(
+    player: Board,
+    opponent: Board,
+    move_bit: Board,
+    next_player: Board,
+    next_opponent: Board,
+    empties: int,
+    run: Solve,
+) -> int:
+    """Smaller first: fastest first (`_ordering_key`) near the end; from `_PROBE_EMPTIES` up, the
+    learned estimate one ply deep beside it on 8x8, a shallow mobility search on other sizes."""
+    shape = run.shape
+    if empties < _PROBE_EMPTIES:
+        return _ordering_key(player, opponent, move_bit, shape)
+    learned = run.weights.shape[0] > 0
+    # The learned estimate orders well one ply deep, helped by the mobility key; the quick one
+    # needs a deeper look.  Computed, not literal, arguments: a recursive compiled function must
+    # always be called with the same argument types, or its on-disk cache breaks (numba issue
+    # 6713).
+    depth = 1 if learned else min(_PROBE_DEPTH_MAX, 2 + (empties - _PROBE_EMPTIES) // 2)
+    window = _PROBE_WINDOW + 0 * empties
+    key = _probe(next_player, next_opponent, shape, depth, -window, window, run.weights)
+    if not learned:
+        return key
+    # Fifths of a disc beside the mobility key: at full weight (tenths) the estimate ordered
+    # worse where one side is far ahead (a third more nodes).
+    return key // 2 + _ordering_key(player, opponent, move_bit, shape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,19 +572,21 @@ class Solution:
 
 
 class EndgameSolver:
-    """An exact solver for one board size, keeping its transposition table between solves."""
+    """An exact solver for one board size, keeping its transposition table between solves.  The
+    table is made for the first position solved (`table_bits` fixes its size instead)."""
 
     def __init__(
         self,
         geometry: Geometry,
         *,
-        table_bits: int = TABLE_BITS,
+        table_bits: int | None = None,
         evaluation: str = "learned",
         threads: int | None = None,
     ) -> None:
         self.geometry = geometry
         self.threads = check_threads(threads)
-        self._table = Table.create(table_bits)
+        self._table_bits = table_bits
+        self._table: Table | None = None
         self._weights = weights_for(geometry.size, evaluation)
         # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
@@ -597,6 +617,10 @@ class EndgameSolver:
         """
         if control is None:
             control = new_control(node_limit)
+        if self._table is None:
+            self._table = Table.create(
+                self._table_bits or _table_bits(self.geometry.empties(player, opponent))
+            )
         root_moves = self._distinct_moves(player, opponent)
         if alpha > -BOUND_MAX or beta < BOUND_MAX:
             return self._solve_window(player, opponent, alpha, beta, control, root_moves)
@@ -671,6 +695,8 @@ class EndgameSolver:
         board_player, board_opponent = geometry.board(player), geometry.board(opponent)
         empties = geometry.empties(player, opponent)
         threads = self.threads if empties >= _PARALLEL_EMPTIES else 1
+        table = self._table
+        assert table is not None  # made by the first solve
 
         def run(index: int, thread_control: npt.NDArray[np.int64]) -> tuple[int, int]:
             """The score and best square of one thread's search."""
@@ -679,13 +705,13 @@ class EndgameSolver:
             shared = Solve(
                 geometry.shape,
                 geometry.board(root_moves),
-                self._table,
+                table,
                 self._orders[index],
                 thread_control,
                 self._weights,
                 busy,
             )
-            score = solve_window(board_player, board_opponent, empties, alpha, beta, 0, shared)
+            score = solve_root(board_player, board_opponent, empties, alpha, beta, shared)
             return int(score), int(thread_control[BEST_MOVE])
 
         if threads == 1:

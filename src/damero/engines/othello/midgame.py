@@ -10,7 +10,7 @@ the caller's (`CUT_MARGIN`: none, and every result is proven).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -23,11 +23,11 @@ from damero.engines.othello.bits import (
     count,
     final_score,
     index_of,
+    inlined,
     is_empty,
     legal_moves,
     lowest,
     play,
-    square_in,
 )
 from damero.engines.othello.board import Geometry, Shape
 from damero.engines.othello.control import (
@@ -40,21 +40,19 @@ from damero.engines.othello.control import (
 )
 from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.incremental import NO_FEATURES, make_move, pass_turn, take_back
-from damero.engines.othello.parallel import DEFERRABLE, busy_entry
+from damero.engines.othello.parallel import (
+    ALONE,
+    SQUARES,
+    order_move,
+    search_moves,
+)
 from damero.engines.othello.scoring import evaluate
 from damero.engines.othello.table import (
-    NO_MOVE,
+    NO_SCORE,
     Table,
     bounds,
-    entry_depth,
-    entry_estimated,
-    entry_lower,
-    entry_move,
-    entry_upper,
-    find,
-    home_slot,
-    insert_by_key,
     store,
+    table_window,
 )
 
 WIN = 1_000_000
@@ -62,13 +60,10 @@ WIN = 1_000_000
 
 
 _SHALLOW_ORDER_DEPTH = 5
-"""From this depth up, moves are ordered by a search two plies shallower than the node's."""
+"""From this depth up, moves are ordered by a search three plies shallower than the node's."""
 
 _SHARE_DEPTH = 3
 """From this depth up, the threads of a parallel search put off moves another is on."""
-
-ALONE = np.zeros(1, dtype=np.int8)
-"""The busy table of a search on one thread: one entry, so nothing is ever put off."""
 
 _CUT_DEPTH = 3
 """From this depth up, a null window may be decided by a shallower search (probable cut-offs)."""
@@ -112,117 +107,180 @@ def shallow_error(empties: int, depth: int, reduced: int, learned: bool) -> floa
     return max(DISC, error[0] + error[1] * empties + error[2] * depth + error[3] * reduced)
 
 
-@compiled
-def negamax(
-    player: Board,
-    opponent: Board,
-    shape: Shape,
-    depth: int,
-    alpha: int,
-    beta: int,
+class Search(NamedTuple):
+    """What every node of one search shares, passed down as one argument."""
+
+    shape: Shape
+    table: Table
+    orders: npt.NDArray[np.int64]
+    """Row `ply` holds the moves of the node at that ply in order, so that no node allocates."""
+    control: npt.NDArray[np.int64]
+    weights: Any
+    busy: npt.NDArray[np.int8]
+    """Shared by the threads of a parallel search (see `parallel.py`); one entry: one thread."""
+    features: npt.NDArray[np.int32]
+    """The learned evaluation's indices, kept move by move (`incremental.py`); none: the
+    evaluation is read afresh at each leaf."""
+
+
+def new_search(
+    geometry: Geometry,
     table: Table,
     control: npt.NDArray[np.int64],
     weights: Any,
     busy: npt.NDArray[np.int8],
     features: npt.NDArray[np.int32],
+) -> Search:
+    """One thread's `Search`, with move lists of its own."""
+    squares = geometry.size * geometry.size
+    # A row per ply: a pass is a ply too, so at most two per empty square.
+    orders = np.zeros((2 * squares + 2, squares), dtype=np.int64)
+    return Search(geometry.shape, table, orders, control, weights, busy, features)
+
+
+@compiled
+def negamax(
+    player: Board, opponent: Board, depth: int, alpha: int, beta: int, ply: int, run: Search
 ) -> int:
-    """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound."""
+    """Fail-soft alpha-beta: a score <= alpha is an upper bound, >= beta a lower bound.  Its
+    arrays are views without reference counts (`search_root`, `search_position`)."""
+    control = run.control
     if out_of_budget(control):
         return 0
-    moves = legal_moves(player, opponent, shape.board)
+    moves = legal_moves(player, opponent, run.shape.board)
     if is_empty(moves):
-        if is_empty(legal_moves(opponent, player, shape.board)):
-            return _final_value(player, opponent, shape)
-        pass_turn(features)
-        score = -negamax(
-            opponent, player, shape, depth, -beta, -alpha, table, control, weights, busy, features
-        )
-        pass_turn(features)
-        return score
+        return _pass(player, opponent, depth, alpha, beta, ply, run)
     if depth <= 0:
-        control[ESTIMATES] += 1
-        if features.shape[0] > 0:
-            empties = count(shape.board & ~(player | opponent))
-            return int(np.rint(incremental.score(features, empties, weights) * DISC))
-        return evaluate(player, opponent, shape, weights)
-    home = home_slot(table, player, opponent)
-    slot, entry = find(table, player, opponent, home)
+        return _leaf(player, opponent, run)
     estimates_before = control[ESTIMATES]
-    table_move = NO_MOVE
-    if slot >= 0:
-        table_move = entry_move(entry)
-        if entry_depth(entry) >= depth:
-            lower = entry_lower(entry)
-            upper = entry_upper(entry)
-            estimated = 1 if entry_estimated(entry) else 0
-            if lower >= beta or lower == upper:
-                control[ESTIMATES] += estimated
-                return lower
-            if upper <= alpha:
-                control[ESTIMATES] += estimated
-                return upper
-            control[ESTIMATES] += estimated
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-    empties = count(shape.board & ~(player | opponent))
-    if (
-        control[CUT_MARGIN] > 0
-        and _CUT_DEPTH <= depth < empties
-        and beta - alpha == 1
-        and -WIN // 2 < alpha < WIN // 2
-    ):
-        # Probable cut-offs: a shallow search far enough past a null window decides it, as
-        # the deep one would most times.  The result is an estimate, however few the leaves;
-        # a search that reaches the end of the game makes none, so that it can be exact.
-        reduced = reduced_depth(depth)
-        margin = int(
-            control[CUT_MARGIN]
-            * shallow_error(empties, depth, reduced, weights.shape[0] > 0)
-            / 100.0
-        )
-        estimates = control[ESTIMATES]
-        bound = beta + margin
-        if bound < WIN // 2:
-            score = negamax(
-                player,
-                opponent,
-                shape,
-                reduced,
-                bound - 1,
-                bound,
-                table,
-                control,
-                weights,
-                busy,
-                features,
-            )
-            if score >= bound:
-                control[ESTIMATES] = estimates + 1
-                return beta
-        bound = alpha - margin
-        if bound > -WIN // 2:
-            score = negamax(
-                player,
-                opponent,
-                shape,
-                reduced,
-                bound,
-                bound + 1,
-                table,
-                control,
-                weights,
-                busy,
-                features,
-            )
-            if score <= bound:
-                control[ESTIMATES] = estimates + 1
-                return alpha
-        control[ESTIMATES] = estimates
-    original_alpha = alpha
+    slot, home, table_move, alpha, beta, decided, estimated = table_window(
+        run.table, player, opponent, depth, alpha, beta, True
+    )
+    if estimated:
+        control[ESTIMATES] += 1
+    if decided != NO_SCORE:
+        return decided
+    decided = _probable_cut(player, opponent, depth, alpha, beta, ply, run)
+    if decided != NO_SCORE:
+        return decided
+    count_moves = _order_moves(player, opponent, moves, depth, table_move, ply, run)
+    if control[STOPPED]:
+        return 0
+    sharing = run.busy.shape[0] > 1 and depth >= _SHARE_DEPTH
+    best, best_move = search_moves(
+        _child,
+        run,
+        player,
+        opponent,
+        moves,
+        count_moves,
+        depth,
+        alpha,
+        beta,
+        ply,
+        sharing,
+        False,
+    )
+    if control[STOPPED]:
+        return 0
+    lower, upper = bounds(best, alpha, beta, 2 * WIN)
+    estimated = control[ESTIMATES] > estimates_before
+    store(run.table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
+    return best
 
-    count_moves = count(moves)
-    move_squares = np.empty(count_moves, dtype=np.int64)
-    keys = np.empty(count_moves, dtype=np.int64)
+
+@inlined
+def _child(
+    run: Search,
+    player: Board,
+    move_bit: Board,
+    next_player: Board,
+    next_opponent: Board,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+) -> int:
+    """A move searched from the other side, the evaluation's indices kept up to date."""
+    make_move(run.features, player, move_bit, next_opponent)
+    score = negamax(next_player, next_opponent, depth, alpha, beta, ply, run)
+    take_back(run.features, player, move_bit, next_opponent)
+    return score
+
+
+@inlined
+def _pass(
+    player: Board, opponent: Board, depth: int, alpha: int, beta: int, ply: int, run: Search
+) -> int:
+    """A side without a move: the game's end, or the other side's turn at the same depth."""
+    if is_empty(legal_moves(opponent, player, run.shape.board)):
+        return _final_value(player, opponent, run.shape)
+    pass_turn(run.features)
+    score = -negamax(opponent, player, depth, -beta, -alpha, ply + 1, run)
+    pass_turn(run.features)
+    return score
+
+
+@inlined
+def _leaf(player: Board, opponent: Board, run: Search) -> int:
+    """The evaluation, counted as an estimate."""
+    run.control[ESTIMATES] += 1
+    if run.features.shape[0] > 0:
+        empties = count(run.shape.board & ~(player | opponent))
+        return int(np.rint(incremental.score(run.features, empties, run.weights) * DISC))
+    return evaluate(player, opponent, run.shape, run.weights)
+
+
+@inlined
+def _probable_cut(
+    player: Board, opponent: Board, depth: int, alpha: int, beta: int, ply: int, run: Search
+) -> int:
+    """Probable cut-offs: a shallow search far enough past a null window decides it, as the
+    deep one would most times; beta or alpha then, else NO_SCORE.  The result is an estimate,
+    however few the leaves; a search that reaches the end of the game makes none, so that it
+    can be exact."""
+    control = run.control
+    empties = count(run.shape.board & ~(player | opponent))
+    if (
+        control[CUT_MARGIN] == 0
+        or not _CUT_DEPTH <= depth < empties
+        or beta - alpha != 1
+        or not -WIN // 2 < alpha < WIN // 2
+    ):
+        return NO_SCORE
+    reduced = reduced_depth(depth)
+    learned = run.weights.shape[0] > 0
+    margin = int(control[CUT_MARGIN] * shallow_error(empties, depth, reduced, learned) / 100.0)
+    estimates = control[ESTIMATES]
+    bound = beta + margin
+    if bound < WIN // 2 and negamax(player, opponent, reduced, bound - 1, bound, ply, run) >= bound:
+        control[ESTIMATES] = estimates + 1
+        return beta
+    bound = alpha - margin
+    if (
+        bound > -WIN // 2
+        and negamax(player, opponent, reduced, bound, bound + 1, ply, run) <= bound
+    ):
+        control[ESTIMATES] = estimates + 1
+        return alpha
+    control[ESTIMATES] = estimates
+    return NO_SCORE
+
+
+@inlined
+def _order_moves(
+    player: Board,
+    opponent: Board,
+    moves: Board,
+    depth: int,
+    table_move: int,
+    ply: int,
+    run: Search,
+) -> int:
+    """Puts the moves in row `ply` of `run.orders`, best first, and answers how many: the
+    table's move, then by a search three plies shallower from `_SHALLOW_ORDER_DEPTH` up,
+    fastest first below, corners first one ply from the leaves."""
+    shape, control = run.shape, run.control
     filled = 0
     remaining = moves
     while not is_empty(remaining):
@@ -231,221 +289,120 @@ def negamax(
         square = index_of(move_bit)
         if square == table_move:
             key = -10 * WIN
-        elif depth >= 2:
+        elif depth >= _SHALLOW_ORDER_DEPTH:
+            # A shallower search orders better than any static key; what it estimates says
+            # nothing about this node's exactness.
+            estimates = control[ESTIMATES]
             next_player, next_opponent = play(player, opponent, move_bit)
-            if depth >= _SHALLOW_ORDER_DEPTH:
-                # A shallower search orders better than any static key; what it estimates says
-                # nothing about this node's exactness.
-                estimates = control[ESTIMATES]
-                make_move(features, player, move_bit, next_opponent)
-                key = negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 3,
-                    -2 * WIN,
-                    2 * WIN,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-                take_back(features, player, move_bit, next_opponent)
-                control[ESTIMATES] = estimates
-            else:
-                # Fastest first: the reply leaving the opponent least mobility, corners weighing
-                # double.
-                replies = legal_moves(next_player, next_opponent, shape.board)
-                key = count(replies) + count(replies & shape.corners)
-        else:
-            key = -1 if not is_empty(move_bit & shape.corners) else 0
-        insert_by_key(keys, move_squares, filled, key, square)
-        filled += 1
-    if control[STOPPED]:
-        return 0
-
-    best = -2 * WIN
-    best_move = NO_MOVE
-    sharing = busy.shape[0] > 1 and depth >= _SHARE_DEPTH
-    deferred = 0
-    searched = 0
-    for sweep in range(2):
-        for index in range(count_moves):
-            if sweep == 1 and not (deferred >> index) & 1:
-                continue
-            move_bit = square_in(moves, move_squares[index])
-            next_player, next_opponent = play(player, opponent, move_bit)
-            busy_key = -1
-            if sharing and 0 < index < DEFERRABLE:
-                # ABDADA, as in the solver: a move another thread is on waits for the second sweep.
-                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] != 0:
-                    deferred |= 1 << index
-                    continue
-                busy[busy_key] = 1
-            make_move(features, player, move_bit, next_opponent)
-            score = -negamax(
+            key = _child(
+                run,
+                player,
+                move_bit,
                 next_player,
                 next_opponent,
-                shape,
-                depth - 1,
-                -beta if searched == 0 else -alpha - 1,
-                -alpha,
-                table,
-                control,
-                weights,
-                busy,
-                features,
+                depth - 3,
+                -2 * WIN,
+                2 * WIN,
+                ply + 1,
             )
-            if searched > 0 and alpha < score < beta:
-                score = -negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -beta,
-                    -score,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-            take_back(features, player, move_bit, next_opponent)
-            if busy_key >= 0:
-                busy[busy_key] = 0
-            searched += 1
-            if control[STOPPED]:
-                return 0
-            if score > best:
-                best = score
-                best_move = move_squares[index]
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if alpha >= beta or deferred == 0:
-            break
-    lower, upper = bounds(best, original_alpha, beta, 2 * WIN)
-    estimated = control[ESTIMATES] > estimates_before
-    store(table, slot, home, player, opponent, depth, lower, upper, best_move, estimated)
-    return best
+            control[ESTIMATES] = estimates
+        elif depth >= 2:
+            # Fastest first: the reply leaving the opponent least mobility, corners weighing
+            # double.
+            next_player, next_opponent = play(player, opponent, move_bit)
+            replies = legal_moves(next_player, next_opponent, shape.board)
+            key = count(replies) + count(replies & shape.corners)
+        else:
+            key = -1 if not is_empty(move_bit & shape.corners) else 0
+        order_move(run.orders, ply, filled, key, square)
+        filled += 1
+    return filled
 
 
 @compiled
 def search_root(
     player: Board,
     opponent: Board,
-    shape: Shape,
     depth: int,
     squares: npt.NDArray[np.int64],
     scores: npt.NDArray[np.int64],
     every_move_exactly: bool,
-    table: Table,
-    control: npt.NDArray[np.int64],
-    weights: Any,
-    busy: npt.NDArray[np.int8],
-    features: npt.NDArray[np.int32],
+    run: Search,
 ) -> None:
     """Scores each root move of `squares`, in that order, into `scores`.
 
     The best is exact and the others upper bounds (principal variation windows), unless
-    `every_move_exactly` gives every move a full window.  With other threads (`busy` has more
+    `every_move_exactly` gives every move a full window.  With other threads (`run.busy` has more
     than one entry), a move another thread is on is put off to the end.
     """
-    # The arrays go down the recursion without reference counts (see `bits.borrowed`).
-    table = Table(borrowed(table.slots), table.shift)
-    control, weights, busy = borrowed(control), borrowed(weights), borrowed(busy)
-    features = borrowed(features)
-    moves = legal_moves(player, opponent, shape.board)
-    control[NODES] += 1
-    alpha = -2 * WIN
-    beta = 2 * WIN
-    sharing = busy.shape[0] > 1
-    deferred = 0
-    searched = 0
-    for sweep in range(2):
-        for index in range(squares.shape[0]):
-            if sweep == 1 and not (deferred >> index) & 1:
-                continue
-            move_bit = square_in(moves, squares[index])
-            next_player, next_opponent = play(player, opponent, move_bit)
-            busy_key = -1
-            if sharing and 0 < index < DEFERRABLE:
-                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] != 0:
-                    deferred |= 1 << index
-                    continue
-                busy[busy_key] = 1
-            make_move(features, player, move_bit, next_opponent)
-            full_window = searched == 0 or every_move_exactly
-            score = -negamax(
-                next_player,
-                next_opponent,
-                shape,
-                depth - 1,
-                -beta if full_window else -alpha - 1,
-                -alpha,
-                table,
-                control,
-                weights,
-                busy,
-                features,
-            )
-            if not full_window and score > alpha:
-                score = -negamax(
-                    next_player,
-                    next_opponent,
-                    shape,
-                    depth - 1,
-                    -beta,
-                    -score,
-                    table,
-                    control,
-                    weights,
-                    busy,
-                    features,
-                )
-            take_back(features, player, move_bit, next_opponent)
-            if busy_key >= 0:
-                busy[busy_key] = 0
-            searched += 1
-            if control[STOPPED]:
-                return
-            scores[index] = score
-            if not every_move_exactly:
-                alpha = max(alpha, score)
-        if deferred == 0:
-            break
+    run = _borrowed(run)
+    moves = legal_moves(player, opponent, run.shape.board)
+    run.control[NODES] += 1
+    count_moves = squares.shape[0]
+    for index in range(count_moves):
+        run.orders[0, index] = index * SQUARES + squares[index]
+    search_moves(
+        _child,
+        run,
+        player,
+        opponent,
+        moves,
+        count_moves,
+        depth,
+        -2 * WIN,
+        2 * WIN,
+        0,
+        run.busy.shape[0] > 1,
+        every_move_exactly,
+    )
+    for index in range(count_moves):
+        # Each move's entry now holds its score in place of its order key.
+        scores[index] = run.orders[0, index] // SQUARES
+
+
+@inlined
+def _borrowed(run: Search) -> Search:
+    """`run` with its arrays as views without reference counts, to go down the recursion (see
+    `bits.borrowed`)."""
+    return Search(
+        run.shape,
+        Table(borrowed(run.table.slots), run.table.shift),
+        borrowed(run.orders),
+        borrowed(run.control),
+        borrowed(run.weights),
+        borrowed(run.busy),
+        borrowed(run.features),
+    )
+
+
+@compiled
+def search_position(player: Board, opponent: Board, depth: int, run: Search) -> int:
+    """The score of a full-window search `depth` plies deep."""
+    # A computed ply of 0, not a literal, which would compile a second negamax (and break its
+    # cache: numba issue 6713).
+    return negamax(player, opponent, depth, -2 * WIN, 2 * WIN, 0 * depth, _borrowed(run))
 
 
 _GUESS_TABLE_BITS = 16
 
 
 def depth_scores(
-    geometry: Geometry, player: int, opponent: int, depth: int, weights: Any
+    geometry: Geometry, player: int, opponent: int, depth: int, weights: Any, *, cut_margin: int = 0
 ) -> list[int]:
-    """The full search's scores (evaluation units) at depths 0 to `depth`, each depth ordered by
-    the table the last one left: the solver's first guess, and the cut-offs' measurements."""
-    table = Table.create(_GUESS_TABLE_BITS)
-    control = new_control(None)
+    """The search's scores (evaluation units) at depths 0 to `depth`, each depth ordered by the
+    table the last one left: the solver's first guess, the cut-offs' measurements and the
+    training's labels.  Every node is searched unless `cut_margin` allows probable cut-offs."""
+    run = new_search(
+        geometry,
+        Table.create(_GUESS_TABLE_BITS),
+        new_control(None, cut_margin),
+        weights,
+        ALONE,
+        NO_FEATURES,
+    )
+    board_player, board_opponent = geometry.board(player), geometry.board(opponent)
     return [
-        int(
-            negamax(
-                geometry.board(player),
-                geometry.board(opponent),
-                geometry.shape,
-                iteration,
-                -2 * WIN,
-                2 * WIN,
-                table,
-                control,
-                weights,
-                ALONE,
-                NO_FEATURES,
-            )
-        )
+        int(search_position(board_player, board_opponent, iteration, run))
         for iteration in range(depth + 1)
     ]
 

@@ -5,6 +5,9 @@ searches the whole tree with its own control array and move lists; the table, wr
 locks (see `table.py`), and a small table of the positions being searched are shared, so that a
 thread finds the others' results and, at a node where another thread is already on a move, tries
 its other moves first (ABDADA, Weill 1996).  The first thread to finish answers.
+
+`search_moves` is the move loop of every node of the solver and the search, which carries that
+out; the node's own steps (the table, the cut-offs, the order of its moves) stay with each.
 """
 
 from __future__ import annotations
@@ -12,12 +15,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from damero.engines.othello.bits import compiled
+from damero.engines.othello.bits import Board, compiled, inlined, play, square_in
 from damero.engines.othello.control import (
     CUT_MARGIN,
     ESTIMATES,
@@ -27,6 +30,7 @@ from damero.engines.othello.control import (
     STOPPED,
     new_control,
 )
+from damero.engines.othello.table import NO_MOVE, NO_SCORE, home_slot
 
 Result = TypeVar("Result")
 
@@ -34,11 +38,122 @@ DEFERRABLE = 63
 """Moves of a node from this index on are never put off (the put-off ones are kept as bits)."""
 
 
+ALONE = np.zeros(1, dtype=np.int8)
+"""The busy table of a search on one thread: one entry, so nothing is ever put off."""
+
+SQUARES = 128
+"""Beyond any square number: a move's order key and square are packed as key * SQUARES + square,
+one array of packed values, which sorts faster than two."""
+
+
 @compiled
 def busy_entry(busy: npt.NDArray[np.int8], home: int) -> int:
     """The entry of the shared table of positions being searched for a position whose
     transposition-table bucket starts at slot `home`."""
     return int((home >> 1) & (busy.shape[0] - 1))
+
+
+@compiled
+def order_move(orders: npt.NDArray[np.int64], ply: int, filled: int, key: int, square: int) -> None:
+    """Adds a move to the first `filled` entries of row `ply`, keeping them ascending by `key`.
+    (Indexed in two dimensions: a row view would count references, an atomic write the threads
+    would contend for.)"""
+    packed = key * SQUARES + square
+    position = filled
+    while position > 0 and orders[ply, position - 1] > packed:
+        orders[ply, position] = orders[ply, position - 1]
+        position -= 1
+    orders[ply, position] = packed
+
+
+@inlined
+def search_moves(
+    child: Any,
+    run: Any,
+    player: Board,
+    opponent: Board,
+    moves: Board,
+    count: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    sharing: bool,
+    every_move_exactly: bool,
+) -> tuple[int, int]:
+    """The best score and square of a node's `count` moves, in the order of `run.orders[ply]`.
+
+    Principal variation search: the first move with the node's window, the others with a null
+    window that proves them no better, searched again only when one proves better.  Fail-soft:
+    the best score may lie outside (alpha, beta).  `child(run, player, move_bit, next_player,
+    next_opponent, depth - 1, alpha, beta, ply + 1)` searches a move from the other side (an
+    inlined step calling the search back).  With `sharing`, a younger move another thread is on
+    waits for a second sweep, when the table most likely holds its result (ABDADA).
+    `every_move_exactly` gives each move the full window.  A move searched has its score packed
+    in its entry in place of its order key.  Once `run.control` says stop, answers (0, NO_MOVE)
+    at once.
+    """
+    orders, busy, table, control = run.orders, run.busy, run.table, run.control
+    best = NO_SCORE
+    best_square = NO_MOVE
+    deferred = 0
+    searched = 0
+    for sweep in range(2):
+        for index in range(count):
+            if sweep == 1 and not (deferred >> index) & 1:
+                continue
+            square = orders[ply, index] & (SQUARES - 1)
+            move_bit = square_in(moves, square)
+            next_player, next_opponent = play(player, opponent, move_bit)
+            busy_key = -1
+            if sharing and 0 < index < DEFERRABLE:
+                busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
+                if sweep == 0 and busy[busy_key] > 0:
+                    deferred |= 1 << index
+                    continue
+                # A count of the threads on it, not a flag: the first of two threads on the same
+                # move to finish leaves it marked for the other.
+                busy[busy_key] += 1
+            full = searched == 0 or every_move_exactly
+            score = -child(
+                run,
+                player,
+                move_bit,
+                next_player,
+                next_opponent,
+                depth - 1,
+                -beta if full else -alpha - 1,
+                -alpha,
+                ply + 1,
+            )
+            if not full and alpha < score < beta:
+                score = -child(
+                    run,
+                    player,
+                    move_bit,
+                    next_player,
+                    next_opponent,
+                    depth - 1,
+                    -beta,
+                    -score,
+                    ply + 1,
+                )
+            if busy_key >= 0 and busy[busy_key] > 0:
+                busy[busy_key] -= 1
+            searched += 1
+            if control[STOPPED]:
+                return 0, NO_MOVE
+            orders[ply, index] = score * SQUARES + square
+            if score > best:
+                best = score
+                best_square = square
+                if score > alpha and not every_move_exactly:
+                    alpha = score
+                    if alpha >= beta:
+                        return best, best_square
+        if deferred == 0:
+            break
+    return best, best_square
 
 
 _WAIT_SECONDS = 0.002

@@ -7,7 +7,7 @@ contents of an instance (empty 0, side to move 1, other side 2, first square mos
 index that pattern's table of weights; a position's score is the sum over all instances plus a
 constant, from the weight row of its stage (the number of empty squares, in bands of
 `STAGE_EMPTIES`).  Compiled code reads each instance as the base pattern of the board seen through
-the symmetry that makes it: a few shifts and masks, and a table turning bits into base 3.  The weights are fitted by `damero.engines.othello.train` and ship as
+the symmetry that makes it: a few shifts and masks, and a table turning bits into base 3.  The weights are fitted by `damero.training.othello` and ship as
 `pattern_weights.npz`.
 
 The boards are the engine's 8x8 layout (see bits.py): bit `row * 8 + column` of an unsigned

@@ -24,8 +24,8 @@ from damero.engines.othello.board import Geometry, engine_board, move_at, move_o
 from damero.engines.othello.control import ESTIMATES, NODES, STOP_REQUEST, STOPPED, new_control
 from damero.engines.othello.endgame import BUSY_BITS, EndgameSolver
 from damero.engines.othello.incremental import NO_FEATURES, features_of
-from damero.engines.othello.midgame import ALONE, CUT_MARGIN_DEFAULT, discs_of, search_root
-from damero.engines.othello.parallel import check_threads, run_threads
+from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT, discs_of, new_search, search_root
+from damero.engines.othello.parallel import ALONE, check_threads, run_threads
 from damero.engines.othello.scoring import weights_for
 from damero.engines.othello.table import NO_MOVE, Table, stored_move
 from damero.rules.othello import PASS, Move, OthelloPosition
@@ -110,6 +110,10 @@ class _Searcher:
         self.weights = incremental.both_weights() if weights.shape[0] > 0 else weights
         self.threads = check_threads(threads)
         self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
+        self.runs = [
+            new_search(geometry, self.table, self.control, self.weights, self.busy, NO_FEATURES)
+            for _ in range(self.threads)
+        ]
 
     @property
     def nodes(self) -> int:
@@ -126,21 +130,21 @@ class _Searcher:
         def run(index: int, control: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
             """The root scores one thread found."""
             scores = np.zeros(len(order), dtype=np.int64)
+            features = (
+                features_of(self.player, self.opponent)
+                if self.weights.shape[0] > 0
+                else NO_FEATURES
+            )
+            busy = self.busy if threads > 1 else ALONE
+            thread_run = self.runs[index]._replace(control=control, busy=busy, features=features)
             search_root(
                 geometry.board(self.player),
                 geometry.board(self.opponent),
-                geometry.shape,
                 depth,
                 squares,
                 scores,
                 every_move_exactly,
-                self.table,
-                control,
-                self.weights,
-                self.busy if threads > 1 else ALONE,
-                features_of(self.player, self.opponent)
-                if self.weights.shape[0] > 0
-                else NO_FEATURES,
+                thread_run,
             )
             return scores
 

@@ -12,12 +12,15 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from damero.engines.othello.bits import Board, compiled, words
+from damero.engines.othello.bits import Board, compiled, inlined, words
 
 TABLE_BITS = 20
 """log2 of the number of slots (about 40 MB at 2**20)."""
 
 NO_MOVE = -1
+
+NO_SCORE = -(1 << 40)
+"""Below every score: a step that decides nothing, a node that has searched no move yet."""
 
 _HASH = (
     np.uint64(0x9E3779B97F4A7C15),
@@ -192,15 +195,26 @@ def bounds(best: int, original_alpha: int, beta: int, infinity: int) -> tuple[in
     return best, best
 
 
-@compiled
-def insert_by_key(
-    keys: npt.NDArray[np.int64], squares: npt.NDArray[np.int64], filled: int, key: int, square: int
-) -> None:
-    """Adds a move to the first `filled` entries of the arrays, keeping them sorted by key."""
-    position = filled
-    while position > 0 and keys[position - 1] > key:
-        keys[position] = keys[position - 1]
-        squares[position] = squares[position - 1]
-        position -= 1
-    keys[position] = key
-    squares[position] = square
+@inlined
+def table_window(
+    table: Table, player: Board, opponent: Board, depth: int, alpha: int, beta: int, decide: bool
+) -> tuple[int, int, int, int, int, int, bool]:
+    """What the table holds for a position: its slot (-1: none) and bucket, the best move kept;
+    then, when `decide` and the result kept is at least `depth` deep, the window narrowed by its
+    bounds, a score if they settle it (else NO_SCORE), and whether that result rests on
+    estimates."""
+    home = home_slot(table, player, opponent)
+    slot, entry = find(table, player, opponent, home)
+    if slot < 0:
+        return slot, home, NO_MOVE, alpha, beta, NO_SCORE, False
+    move = entry_move(entry)
+    if not decide or entry_depth(entry) < depth:
+        return slot, home, move, alpha, beta, NO_SCORE, False
+    lower = entry_lower(entry)
+    upper = entry_upper(entry)
+    estimated = entry_estimated(entry)
+    if lower >= beta or lower == upper:
+        return slot, home, move, alpha, beta, lower, estimated
+    if upper <= alpha:
+        return slot, home, move, alpha, beta, upper, estimated
+    return slot, home, move, max(alpha, lower), min(beta, upper), NO_SCORE, estimated

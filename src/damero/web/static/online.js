@@ -4,6 +4,7 @@
 import { sideName } from "./board.js";
 import { clockFaces } from "./clock.js";
 import { html, language, navigate, say } from "./common.js";
+import { sitterText } from "./player.js";
 
 const seatKey = (id) => `damero.seat.${id}`;
 const linksKey = (id) => `damero.links.${id}`;
@@ -74,10 +75,13 @@ function followRematch(id, seat, next) {
 // Whether the other side is a person of its own, whose yes a draw, a take-back or a rematch needs.
 export const isTwoPeople = (state) => ["friend", "open"].includes(state.mode) && state.seat.length < 2;
 
+// Who plays a side, in words: "you", a player's name (a name typed marked as no account), the
+// computer with its level's rating, an open seat, or a person who gave no name.
 function who(state, side) {
-  const level = state.seats[side].computer;
-  if (state.seat.includes(side)) return say("page.player_you");
-  if (level !== null) return say("page.player_computer", { level });
+  const player = state.players?.[side];
+  const yours = state.seat.includes(side) ? `${say("page.player_you")}: ` : "";
+  if (player && player.kind !== "anonymous") return yours + sitterText(player);
+  if (yours) return say("page.player_you");
   return state.open_seat === side ? say("page.player_open") : say("page.player_person");
 }
 
@@ -88,7 +92,8 @@ export function onlinePanel(id, seat, send) {
   const players = html("ul", { class: "players", id: "players" });
   const offers = html("p", { id: "offers", "aria-live": "polite" });
   const buttons = html("p", { class: "online-actions" });
-  const panel = html("div", { class: "online", id: "online" }, html("h2", {}, say("page.players")), players, offers, buttons);
+  const rated = html("p", { id: "rated-line" });
+  const panel = html("div", { class: "online", id: "online" }, html("h2", {}, say("page.players")), rated, players, offers, buttons);
   let confirming = false, sawGoingOn = false, state = null;
   const ask = (type, extra = {}) => send({ type, version: state.version, ...extra });
   const button = (name, key, action) => html("button", { type: "button", id: name, onclick: action }, say(key));
@@ -96,6 +101,7 @@ export function onlinePanel(id, seat, send) {
   const update = (latest, online) => {
     state = latest;
     clocks.show(state);
+    rated.textContent = state.rated ? `${say("page.rated_game")}: ${say("page.rated_help")}` : "";
     players.replaceChildren(...["first", "second"].map((side) => {
       const person = state.seats[side].computer === null && state.open_seat !== side;
       const here = state.presence[side];
@@ -126,7 +132,7 @@ export function onlinePanel(id, seat, send) {
     };
     if (twoPeople && going) {
       offer("draw", "page.offer_draw", "page.accept_draw", "page.draw_offered", "page.draw_offered_to_you", "draw");
-      if (state.moves.length > 0 || state.offers.undo) offer("undo", "page.ask_undo", "page.accept_undo", "page.undo_asked", "page.undo_asked_of_you", "undo");
+      if (!state.rated && (state.moves.length > 0 || state.offers.undo)) offer("undo", "page.ask_undo", "page.accept_undo", "page.undo_asked", "page.undo_asked_of_you", "undo");
     }
     if (playing && going && state.can_claim) {
       said.push(say("page.opponent_gone"));

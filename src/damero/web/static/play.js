@@ -1,5 +1,6 @@
 // A game's page: the board, the moves, the seat and the socket that keeps it up to date. It knows
 // no rule of any game: the server sends what is legal and what happened.
+import { guestName, me } from "./account.js";
 import { announce, chime, titleYourTurn } from "./announce.js";
 import { boardElement, draw, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
@@ -149,6 +150,7 @@ export function gamePage(id) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: language, events: "1" });
     if (token) query.set("token", token);
+    if (!me.name && guestName()) query.set("name", guestName());
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
     let first = true;  // the next state is the first of this connection
