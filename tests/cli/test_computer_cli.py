@@ -43,8 +43,12 @@ def test_hint_at_any_prompt(run: Run) -> None:
     assert "Best move: " in catmouse and "the cats win in" in catmouse
     tictactoe = run(["tictactoe", "--lang", "es"], ["h", "q"]).stdout
     assert "Mejor jugada: " in tictactoe and "tablas con el mejor juego" in tictactoe
-    othello = run(["othello", "--lang", "en"], ["1", "g.txt", "4", "h", "-1 -1", "3"]).stdout
-    assert "Best move: " in othello and "O wins by" in othello
+    # A hint thinks for a while by the clock, and the first in a program also loads the engine's
+    # compiled code in that while: on a loaded machine it may run out first and say an estimate.
+    # The second has the whole while for a 4x4 solve, a moment's work, so it is exact.
+    othello = run(["othello", "--lang", "en"], ["1", "g.txt", "4", "h", "h", "-1 -1", "3"]).stdout
+    hints = othello.split("Best move: ")[1:]
+    assert len(hints) == 2 and "O wins by" in hints[1].splitlines()[0], othello
 
 
 def test_analyse_prints_the_verdict_and_every_move(run: Run) -> None:
