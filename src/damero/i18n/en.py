@@ -237,7 +237,11 @@ MESSAGES: dict[str, str] = {
     "page.sound": "Sound",
     "page.language": "Language",
     "page.move_number": "Move",
-    "page.keys": "Left and right arrows step through the moves; Home and End go to the start and the end.",
+    "page.keys": (
+        "On the board, the arrows move between the squares, Enter or Space chooses a piece and plays"
+        " it, Escape puts it down; elsewhere the left and right arrows step through the moves, Home"
+        " and End go to the start and the end."
+    ),
     "page.settings": "Page settings",
     "page.mode_open": "Anyone: an open seat listed here",
     "page.clock": "Clock",

@@ -243,7 +243,11 @@ MESSAGES: dict[str, str] = {
     "page.sound": "Sonido",
     "page.language": "Idioma",
     "page.move_number": "Jugada",
-    "page.keys": "Las flechas izquierda y derecha recorren las jugadas; Inicio y Fin van al principio y al final.",
+    "page.keys": (
+        "En el tablero, las flechas van de casilla en casilla, Intro o Espacio elige una pieza y la"
+        " juega, Escape la suelta; fuera de él, las flechas izquierda y derecha recorren las jugadas,"
+        " Inicio y Fin van al principio y al final."
+    ),
     "page.settings": "Ajustes de la página",
     "page.mode_open": "Cualquiera: un asiento libre anunciado aquí",
     "page.clock": "Reloj",

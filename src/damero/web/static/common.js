@@ -21,12 +21,12 @@ const header = document.querySelector("header");
 function measureHeader() { document.documentElement.style.setProperty("--header", `${header.offsetHeight}px`); }
 window.addEventListener("resize", measureHeader);
 
-// The keys the page shown handles anywhere on it (the arrows stepping through moves); each page
-// sets its own, and routing clears them.
+// The keys the page shown handles anywhere on it but a board's cells (the arrows stepping through
+// moves); each page sets its own, and routing clears them.
 let keys = null;
 export function setKeys(handler) { keys = handler; }
 document.addEventListener("keydown", (event) => {
-  if (!keys || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!keys || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;  // a board's cell took it
   if (event.target.closest("input, select, textarea")) return;
   keys(event);
 });

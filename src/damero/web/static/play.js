@@ -160,6 +160,10 @@ export function gamePage(id) {
       html("label", {}, numbers, " ", say("page.numbers")),
       panel.panel, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
 
+  // The first Tab reaches the board: the keyboard starts from the game, not the header.
+  main.tabIndex = -1;
+  if (document.activeElement === document.body) main.focus({ preventScroll: true });
+
   // Reconnection tries again soon (a server that is back is found within a fraction of a second),
   // then less often, and starts afresh once connected.
   const FIRST_RETRY = 150, LAST_RETRY = 2500;
