@@ -215,3 +215,54 @@ def test_tictactoe_by_keyboard_to_its_end(browser: Any, site: Server) -> None:
     assert page.get_attribute("body", "data-over") == "yes"
     assert "draw" in page.inner_text("#status").lower()
     assert page.errors == []
+
+
+def test_a_seat_link_cut_short_is_refused_in_words_and_never_kept(
+    browser: Any, site: Server
+) -> None:
+    created = create(site, "tictactoe", mode="friend")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    cut = context.new_page()
+    cut.goto(site.base + created["links"]["other"][:-6])
+    cut.wait_for_selector("body[data-version] .board [role=gridcell]")
+    cut.wait_for_function("document.querySelector('#seat').innerText.includes('not valid')")
+    assert cut.inner_text("#seat") == (
+        "This seat link is not valid (was it copied whole?): you are watching."
+    )
+    assert "#seat=" not in cut.url
+    assert cut.locator("#link-you").count() == 0 and cut.locator("#my-seat").count() == 0
+    held = cut.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('damero.seat.'))")
+    assert held == []
+    # The right link then plays its seat, with no word of another seat held.
+    right = context.new_page()
+    right.goto(site.base + created["links"]["other"])
+    right.wait_for_selector("body[data-version] .board [role=gridcell]")
+    right.wait_for_function("document.querySelector('#seat').innerText === 'You play: O'")
+    assert right.locator("#seat-elsewhere").count() == 0
+    kept = right.evaluate(f"localStorage.getItem('damero.seat.{created['id']}')")
+    assert kept == created["links"]["other"].split("#seat=")[1]
+
+
+def test_going_offline_is_said_and_a_move_made_then_is_sent_once_on_return(
+    browser: Any, site: Server
+) -> None:
+    created = create(site, "tictactoe", mode="local")
+    page = person(browser, site.base + created["links"]["you"])
+    page.context.set_offline(True)
+    page.wait_for_function("document.body.dataset.connection === 'offline'")
+    assert page.inner_text("#connection") == "Connection lost; reconnecting..."
+    assert "offline" in (page.get_attribute(".board-box", "class") or "")
+    page.click("[data-move='5']")
+    assert page.inner_text("#connection").endswith(
+        "Your move 5 will be sent once the connection is back."
+    )
+    assert page.locator("[data-move]").count() == 0, "one move waits; the board takes no other"
+    page.context.set_offline(False)
+    page.wait_for_function("Number(document.body.dataset.version) >= 2")
+    page.wait_for_function("document.body.dataset.connection === 'online'")
+    assert moves(page) == ["5"]
+    assert page.inner_text("#connection") == ""
+    page.click("[data-move='1']")
+    page.wait_for_function("Number(document.body.dataset.version) >= 3")
+    assert moves(page) == ["5", "1"]
+    assert page.errors == []

@@ -134,7 +134,7 @@ MESSAGES: dict[str, str] = {
     "web.unknown_layout": "There is no such board here: reload the page.",
     "web.unknown_id": "There is no game '{id}' here.",
     "web.spectator_move": "You are watching this game: only its players can move.",
-    "web.wrong_token": "This link's seat is not one of this game's: you are watching.",
+    "web.wrong_token": "This seat link is not valid (was it copied whole?): you are watching.",
     "web.not_your_turn": "It is not your turn: {side} is to move.",
     "web.moved_on": "The game moved on before your move arrived; it was not played.",
     "game.not_over": "The game is not over yet.",

@@ -139,7 +139,7 @@ MESSAGES: dict[str, str] = {
     "web.unknown_layout": "Aquí no hay tal tablero: vuelva a cargar la página.",
     "web.unknown_id": "Aquí no hay ninguna partida '{id}'.",
     "web.spectator_move": "Está mirando esta partida: solo sus jugadores pueden mover.",
-    "web.wrong_token": "El puesto de este enlace no es de esta partida: está mirando.",
+    "web.wrong_token": "Este enlace de asiento no es válido (¿se copió entero?): está mirando.",
     "web.not_your_turn": "No es su turno: mueve {side}.",
     "web.moved_on": "La partida avanzó antes de que llegara su jugada; no se ha jugado.",
     "game.not_over": "La partida aún no ha terminado.",

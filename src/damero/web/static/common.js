@@ -31,6 +31,13 @@ document.addEventListener("keydown", (event) => {
   keys(event);
 });
 
+// The page shown's answer to the browser going offline (`up` false) and coming back: a game's page
+// drops its socket at once, since an offline browser may hold it open without sending anything.
+let network = null;
+export function setNetwork(handler) { network = handler; }
+window.addEventListener("offline", () => { if (network) network(false); });
+window.addEventListener("online", () => { if (network) network(true); });
+
 export async function changeLanguage() {
   language = languageChoice.value;
   localStorage.setItem("damero.lang", language);
