@@ -266,3 +266,43 @@ def test_going_offline_is_said_and_a_move_made_then_is_sent_once_on_return(
     page.wait_for_function("Number(document.body.dataset.version) >= 3")
     assert moves(page) == ["5", "1"]
     assert page.errors == []
+
+
+def board_pieces(page: Page) -> dict[tuple[int, int], str]:
+    """Each piece on the board by its cell's row and column: its kind and side."""
+    found: list[list[Any]] = page.evaluate(
+        "[...document.querySelectorAll('.board [data-index]')].flatMap((cell) => {"
+        " const piece = cell.querySelector('[data-piece]');"
+        " return piece ? [[Number(cell.dataset.row), Number(cell.dataset.column),"
+        " piece.dataset.piece + ' ' + piece.dataset.side]] : []; })"
+    )
+    return {(row, column): kind for row, column, kind in found}
+
+
+def test_a_take_back_flies_each_piece_back_from_where_it_stood(browser: Any, site: Server) -> None:
+    """Against the computer a take-back restores two moves, the mouse's and a cat's: each piece
+    flies from the square its move took it to back to the one it is restored on."""
+    created = create(site, "catmouse", mode="computer", seat="first", level=1, moves=["29"])
+    page = person(browser, site.base + created["links"]["you"])
+    start = version(page)
+    page.click("[data-move]")
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {start + 2}")
+    page.wait_for_selector("#undo:not([hidden])")
+    before = board_pieces(page)
+    page.click("#undo")
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {start + 3}")
+    page.wait_for_function("!document.querySelector('#thinking')")
+    after = board_pieces(page)
+    assert page.locator("#moves button.move").all_inner_texts() == ["29"]
+    left = {cell: kind for cell, kind in before.items() if after.get(cell) != kind}
+    came = {cell: kind for cell, kind in after.items() if before.get(cell) != kind}
+    assert sorted(came.values()) == ["cat second", "mouse first"]
+    for (row, column), kind in came.items():
+        (origin,) = [cell for cell, was in left.items() if was == kind]
+        piece = page.locator(f".board [data-row='{row}'][data-column='{column}'] .piece")
+        assert "moved" in (piece.get_attribute("class") or "")
+        shift = piece.evaluate(
+            "(node) => [node.style.getPropertyValue('--dy'), node.style.getPropertyValue('--dx')]"
+        )
+        assert shift == [f"{(origin[0] - row) * 100}%", f"{(origin[1] - column) * 100}%"], kind
+    assert page.errors == []

@@ -166,8 +166,13 @@ export function draw(given, view, actions) {
   }
   const hintCells = new Set(view.hint || []);
   const before = shown.get(grid) || [];
-  const left = view.last.filter((index) => !pieces[index] && before[index]);
-  const from = left.length === 1 ? board.cells[left[0]] : null;
+  // A piece that appears flies in from the one cell a piece of its kind left since the last
+  // drawing: a move's piece from where it stood, a take-back's from where the move had put it.
+  const left = before.length === pieces.length ? pieces.flatMap((piece, index) => (!piece && before[index] ? [index] : [])) : [];
+  const fromFor = (piece) => {
+    const same = left.filter((index) => before[index].kind === piece.kind && before[index].side === piece.side);
+    return same.length === 1 ? board.cells[same[0]] : null;
+  };
   const label = (index) => board.cells[index].label;
   const says = (target) => {
     const text = textOf(target);
@@ -228,7 +233,8 @@ export function draw(given, view, actions) {
       if (piece) {
         const drawn = drawPiece(piece);
         const was = before[index];
-        if (!was && from) {
+        const from = was ? null : fromFor(piece);
+        if (from) {
           drawn.classList.add("moved");
           drawn.style.setProperty("--dx", `${(from.column - column) * 100}%`);
           drawn.style.setProperty("--dy", `${(from.row - row) * 100}%`);
