@@ -8,6 +8,7 @@ import { applyEvent, follows } from "./events.js";
 import { isTwoPeople, keepSeat, linksBox, onlinePanel, refuseSeat, seatOf } from "./online.js";
 import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
+import { sayingsBox } from "./sayings.js";
 
 export function gamePage(id) {
   let seat = seatOf(id);
@@ -53,6 +54,7 @@ export function gamePage(id) {
     return true;
   };
   const panel = onlinePanel(id, seat, send);
+  const sayings = sayingsBox(send);
   // A move: a target's cells clicked on the board, or its text (typed, or a button's).
   const play = (target) => {
     error.textContent = "";
@@ -132,6 +134,7 @@ export function gamePage(id) {
     document.body.dataset.over = state.over ? "yes" : "no";
     showConnection();
     panel.update(view, online);
+    sayings.update(view, online);
   };
   // Offline, the board is greyed and says so; a move made then waits for the connection.
   const showConnection = () => {
@@ -158,7 +161,7 @@ export function gamePage(id) {
     html("div", { class: "side" }, connection, seatLine, turnLine, status, hintLine, error, form,
       html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
       html("label", {}, numbers, " ", say("page.numbers")),
-      panel.panel, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
+      panel.panel, sayings.box, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
 
   // The first Tab reaches the board: the keyboard starts from the game, not the header.
   main.tabIndex = -1;
@@ -227,6 +230,8 @@ export function gamePage(id) {
         if (resent && message.code === "web.moved_on") return;
         if (waiting && waiting.sent) { waiting = null; resent = false; }
         error.textContent = message.message;
+      } else if (message.type === "said") {
+        if (state) sayings.heard(message, { ...state, board: layout });
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
         hinted = message.cells;
