@@ -170,6 +170,22 @@ def test_a_landscape_phone_sees_the_whole_board(browser: Any, site: Server, game
     assert smallest >= 24
 
 
+def arrow_to(page: Page, cell: str) -> None:
+    """Presses the arrow keys until the focus is on the board's cell named `cell`."""
+    where = "(node) => node && [Number(node.dataset.row), Number(node.dataset.column)]"
+    there = page.evaluate(f"({where})(document.querySelector(\"[data-cell='{cell}']\"))")
+    for _ in range(16):
+        here = page.evaluate(f"({where})(document.activeElement.closest('[data-index]'))")
+        assert here is not None, "the focus is not on the board"
+        if here == there:
+            return
+        if here[0] != there[0]:
+            page.keyboard.press("ArrowDown" if there[0] > here[0] else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if there[1] > here[1] else "ArrowLeft")
+    raise AssertionError(f"the arrows never reached cell {cell}")
+
+
 def test_a_keyboard_player_wins_tictactoe_told_by_the_board_and_the_live_region(
     browser: Any, site: Server
 ) -> None:
@@ -177,14 +193,12 @@ def test_a_keyboard_player_wins_tictactoe_told_by_the_board_and_the_live_region(
     open_game(page, site, create(site, "tictactoe", mode="local"))
     assert page.get_attribute(".board", "role") == "grid"
     assert page.get_attribute(".board", "aria-label") == "Board: Tic-tac-toe"
+    page.keyboard.press("Tab")
     for number, cell in enumerate(["1", "2", "3", "4", "5", "6", "7"], start=1):
-        target = page.get_by_role("button", name=f"{cell}, empty: play {cell}", exact=True)
-        for _ in range(40):
-            if target.evaluate("(node) => node === document.activeElement"):
-                break
-            page.keyboard.press("Tab")
-        else:
-            raise AssertionError(f"Tab never reached cell {cell}")
+        arrow_to(page, cell)
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
+            f"{cell}, empty: play {cell}"
+        )
         page.keyboard.press("Enter")
         wait_for_version(page, number + 1)
         assert page.evaluate("document.activeElement.closest('.board') !== null")
@@ -209,19 +223,16 @@ def test_a_keyboard_player_moves_a_cat_and_the_board_marks_both_squares(
     page = new_page(browser)
     open_game(page, site, create(site, "catmouse", mode="local", moves=["29", "25"]))
     cat = page.get_by_role("button", name="02, a cat: choose it to move", exact=True)
-    for _ in range(40):
-        if cat.evaluate("(node) => node === document.activeElement"):
-            break
-        page.keyboard.press("Tab")
-    else:
-        raise AssertionError("Tab never reached the cat on 2")
+    page.keyboard.press("Tab")
+    arrow_to(page, "02")
+    assert cat.evaluate("(node) => node === document.activeElement")
     page.keyboard.press("Enter")
     names = page.locator(".board [data-move]").evaluate_all(
         "(nodes) => nodes.map((node) => node.getAttribute('aria-label'))"
     )
     assert names == ["06, empty: move from 02 to 06", "07, empty: move from 02 to 07"]
     assert page.evaluate("document.activeElement.dataset.move") == "02 06"
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
     before = version(page)
     page.keyboard.press("Enter")
     wait_for_version(page, before + 1)

@@ -133,8 +133,18 @@ MESSAGES: dict[str, str] = {
     "game.bad_move_in_list": "Move {number} of the list is refused: {reason}",
     "web.unknown_layout": "There is no such board here: reload the page.",
     "web.unknown_id": "There is no game '{id}' here.",
+    "web.spectator_say": "You are watching this game: only its players send messages.",
+    "web.say_too_often": "You have sent several messages just now: wait a few seconds before the next.",
+    "page.say_hello": "Hello!",
+    "page.say_good_luck": "Good luck!",
+    "page.say_good_game": "Good game!",
+    "page.say_thanks": "Thanks!",
+    "page.say_well_played": "Well played!",
+    "page.sayings": "Messages",
+    "page.say_to_opponent": "Say to your opponent",
+    "page.said": "{side}: {words}",
     "web.spectator_move": "You are watching this game: only its players can move.",
-    "web.wrong_token": "This link's seat is not one of this game's: you are watching.",
+    "web.wrong_token": "This seat link is not valid (was it copied whole?): you are watching.",
     "web.not_your_turn": "It is not your turn: {side} is to move.",
     "web.moved_on": "The game moved on before your move arrived; it was not played.",
     "game.not_over": "The game is not over yet.",
@@ -237,7 +247,11 @@ MESSAGES: dict[str, str] = {
     "page.sound": "Sound",
     "page.language": "Language",
     "page.move_number": "Move",
-    "page.keys": "Left and right arrows step through the moves; Home and End go to the start and the end.",
+    "page.keys": (
+        "On the board, the arrows move between the squares, Enter or Space chooses a piece and plays"
+        " it, Escape puts it down; elsewhere the left and right arrows step through the moves, Home"
+        " and End go to the start and the end."
+    ),
     "page.settings": "Page settings",
     "page.mode_open": "Anyone: an open seat listed here",
     "page.clock": "Clock",

@@ -138,8 +138,18 @@ MESSAGES: dict[str, str] = {
     "game.bad_move_in_list": "La jugada {number} de la lista no vale: {reason}",
     "web.unknown_layout": "Aquí no hay tal tablero: vuelva a cargar la página.",
     "web.unknown_id": "Aquí no hay ninguna partida '{id}'.",
+    "web.spectator_say": "Está mirando esta partida: solo sus jugadores envían mensajes.",
+    "web.say_too_often": "Acaba de enviar varios mensajes: espere unos segundos antes del siguiente.",
+    "page.say_hello": "¡Hola!",
+    "page.say_good_luck": "¡Suerte!",
+    "page.say_good_game": "¡Buena partida!",
+    "page.say_thanks": "¡Gracias!",
+    "page.say_well_played": "¡Bien jugado!",
+    "page.sayings": "Mensajes",
+    "page.say_to_opponent": "Decir a su rival",
+    "page.said": "{side}: {words}",
     "web.spectator_move": "Está mirando esta partida: solo sus jugadores pueden mover.",
-    "web.wrong_token": "El puesto de este enlace no es de esta partida: está mirando.",
+    "web.wrong_token": "Este enlace de asiento no es válido (¿se copió entero?): está mirando.",
     "web.not_your_turn": "No es su turno: mueve {side}.",
     "web.moved_on": "La partida avanzó antes de que llegara su jugada; no se ha jugado.",
     "game.not_over": "La partida aún no ha terminado.",
@@ -243,7 +253,11 @@ MESSAGES: dict[str, str] = {
     "page.sound": "Sonido",
     "page.language": "Idioma",
     "page.move_number": "Jugada",
-    "page.keys": "Las flechas izquierda y derecha recorren las jugadas; Inicio y Fin van al principio y al final.",
+    "page.keys": (
+        "En el tablero, las flechas van de casilla en casilla, Intro o Espacio elige una pieza y la"
+        " juega, Escape la suelta; fuera de él, las flechas izquierda y derecha recorren las jugadas,"
+        " Inicio y Fin van al principio y al final."
+    ),
     "page.settings": "Ajustes de la página",
     "page.mode_open": "Cualquiera: un asiento libre anunciado aquí",
     "page.clock": "Reloj",

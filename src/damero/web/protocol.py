@@ -52,6 +52,7 @@ from damero.web.limits import TokenBucket, address_of
 from damero.web.outbox import Outbox
 from damero.web.refusals import catalog_for, refusal
 from damero.web.rooms import Rooms, Seen
+from damero.web.sayings import SAYINGS
 from damero.web.storage import Change, DatabaseFault, hash_token
 from damero.web.stored import SEAT_NAMES, side_name
 
@@ -88,7 +89,14 @@ class Sync:
     language: str | None
 
 
-Incoming = Asked | Clicked | Sync
+@dataclass(frozen=True, slots=True)
+class Say:
+    """`{"type": "say", "message": "good_luck"}`: one of the players' short messages (SAYINGS)."""
+
+    message: str
+
+
+Incoming = Asked | Clicked | Sync | Say
 PLAIN: dict[str, Request] = {
     "undo": Undo(),
     "resign": Resign(),
@@ -105,7 +113,8 @@ def parse_message(text: str | None) -> Incoming:
     board), `{"type": "undo" | "resign" | "draw" |
     "rematch", "version": 7}`, `{"type": "decline", "version": 7, "offer": "draw"}` (one of
     OFFERS), `{"type": "claim", "version": 7, "result": "win"}` (one of CLAIMS),
-    `{"type": "hint"}`, `{"type": "sync", "lang": "es"}`.
+    `{"type": "hint"}`, `{"type": "sync", "lang": "es"}`, `{"type": "say", "message":
+    "thanks"}` (one of SAYINGS).
     """
     if text is None:
         raise WebError("web.bad_message")
@@ -118,6 +127,11 @@ def parse_message(text: str | None) -> Incoming:
     if kind == "sync":
         language = message.get("lang")
         return Sync(language if isinstance(language, str) else None)
+    if kind == "say":
+        said = checks.field(message, "message", str)
+        if said not in SAYINGS:
+            raise WebError("web.bad_word", name="message", allowed=", ".join(SAYINGS))
+        return Say(said)
     if kind not in ("move", "decline", "claim", *PLAIN):
         raise WebError("web.bad_message")
     version = checks.field(message, "version", int)
@@ -454,6 +468,10 @@ class Client:
     def refuse(self, error: DameroError) -> None:
         self.send(refusal(error, self.catalog))
 
+    def said(self, side: Side, message: str) -> None:
+        words = self.catalog.text(f"page.say_{message}")
+        self.send({"type": "said", "side": SEAT_NAMES[side], "message": message, "words": words})
+
     def notice(self, seen: Seen) -> None:
         fields = presence_fields(seen, self.sides)
         if fields != self.told:
@@ -617,6 +635,14 @@ async def handle(
             client.catalog = catalog_for(message.language)
         live = await rooms.get(game_id)
         client.show(live, rooms.seen(live), {})
+        return
+    if isinstance(message, Say):
+        if not client.sides:
+            raise WebError("web.spectator_say")
+        side = min(client.sides, key=lambda side: side.value)  # on one screen, the first's
+        if not rooms.pace.allows(game_id, side):
+            raise WebError("web.say_too_often")
+        rooms.say(game_id, side, message.message)
         return
     if isinstance(message, Clicked):
         seat_refused = seat_refusal(Person(client.sides), Move(""))

@@ -45,6 +45,7 @@ from damero.web.checks import WebError
 from damero.web.committer import GroupCommitter
 from damero.web.metrics import Metrics
 from damero.web.presence import Presences
+from damero.web.sayings import Pace
 from damero.web.scheduler import Scheduler, Work
 from damero.web.storage import (
     Attendance,
@@ -53,6 +54,7 @@ from damero.web.storage import (
     Notice,
     Pointer,
     Released,
+    Said,
     Storage,
 )
 from damero.web.stored import change_of, followed, is_game_id, round_of, side_name, stored_of
@@ -85,6 +87,10 @@ class Watcher(Protocol):
 
     def notice(self, seen: Seen) -> None:
         """Tells this watcher who has the game open now, if that changed for it."""
+        ...
+
+    def said(self, side: Side, message: str) -> None:
+        """Tells this watcher what a player said (a key of the fixed list)."""
         ...
 
 
@@ -134,6 +140,8 @@ class Rooms:
         self.lock_users: Counter[str] = Counter()
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.changed: list[Callable[[Round], None]] = []
+        self.pace = Pace()
+        """How fast each seat here sends its short messages."""
         self.draining = False
         """This process is stopping: it holds the clocks of the pages it sends away, and resumes
         none."""
@@ -361,6 +369,23 @@ class Rooms:
         for watcher in list(self.watchers.get(game_id, ())):
             watcher.notice(seen)
 
+    def say(self, game_id: str, side: Side, message: str) -> None:
+        """A player said `message`: the game's pages here are told at once, the other
+        processes' through the database's notices (announced by a task of the scheduler's)."""
+        self.tell_said(game_id, side, message)
+        if self.storage.is_shared:
+            said = Said(game_id, side.value, message, self.storage.process_key)
+
+            async def announce() -> None:
+                with contextlib.suppress(DatabaseFault):  # the database is away: it goes unsaid
+                    await to_thread.run_sync(self.storage.announce, said)
+
+            self.scheduler.soon(announce())
+
+    def tell_said(self, game_id: str, side: Side, message: str) -> None:
+        for watcher in list(self.watchers.get(game_id, ())):
+            watcher.said(side, message)
+
     # Sockets.
 
     async def watch(self, game_id: str, watcher: Watcher) -> Round:
@@ -462,6 +487,10 @@ class Rooms:
         self.scheduler.soon(self._read_all_again())
 
     def _heard(self, notice: Notice) -> None:
+        if isinstance(notice, Said):
+            if notice.process != self.storage.process_key:  # this process told its own already
+                self.tell_said(notice.game_id, Side(notice.side), notice.message)
+            return
         if isinstance(notice, Attendance):
             self.presences.heard(notice)
             return

@@ -415,7 +415,18 @@ class Released:
     version: int
 
 
-Notice = Change | Pointer | Attendance | Released
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A player's short message (a key of the fixed list) to a game's pages, taken by the process
+    `process`: announced to the other processes for their pages, never stored."""
+
+    game_id: str
+    side: int
+    message: str
+    process: str
+
+
+Notice = Change | Pointer | Attendance | Released | Said
 """What another process's commit tells this one."""
 Item = StoredGame | Change | Attending
 """What `Storage.write` stores: a new game, a change to one, where one's players are."""
@@ -428,12 +439,12 @@ a pointer (`game_id version`), and the processes hearing it read the game."""
 _UNANNOUNCED = ("gone", "rematch")
 
 
-def format_notice(item: Change | Attendance | Released) -> str:
+def format_notice(item: Change | Attendance | Released | Said) -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
     players now are; a computer's turn given back."""
-    if isinstance(item, Attendance | Released):
-        name = "attendance" if isinstance(item, Attendance) else "released"
+    if isinstance(item, Attendance | Released | Said):
+        name = {Attendance: "attendance", Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
     fields = {
         field.name: getattr(item, field.name)
@@ -452,6 +463,8 @@ def parse_notice(text: str) -> Notice:
         game_id, _, version = text.partition(" ")
         return Pointer(game_id, int(version))
     fields = json.loads(text)
+    if "said" in fields:
+        return Said(**fields["said"])
     if "released" in fields:
         return Released(fields["released"]["game_id"], fields["released"]["version"])
     if "attendance" in fields:
@@ -863,6 +876,14 @@ class Storage:
             if attendance is not None:
                 changed.append(attendance)
         return changed
+
+    def announce(self, said: Said) -> None:
+        """Tells the other processes of a player's message (on PostgreSQL: on SQLite there are
+        none)."""
+        if not self.is_shared:
+            return
+        with self._transaction() as connection:
+            connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": format_notice(said)})
 
     @property
     def is_shared(self) -> bool:

@@ -1,7 +1,7 @@
 // The page's entry: it loads the words and shows the page the address names.
 import { accountPage, loadAccount, logInPage, showAccount, signUpPage } from "./account.js";
 import { analysePage } from "./analyse.js";
-import { changeLanguage, disconnect, languageChoice, loadWords, setKeys, setRouter } from "./common.js";
+import { changeLanguage, disconnect, languageChoice, loadWords, setKeys, setNetwork, setRouter } from "./common.js";
 import { frontPage } from "./front.js";
 import { gamePage } from "./play.js";
 import { playerPage } from "./player.js";
@@ -12,6 +12,7 @@ import { startSettings } from "./settings.js";
 async function route() {
   disconnect();
   setKeys(null);
+  setNetwork(null);
   const path = location.pathname;
   const game = path.match(/^\/play\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);

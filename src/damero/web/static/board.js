@@ -7,6 +7,9 @@ import { say } from "./common.js";
 import { drawPiece } from "./pieces.js";
 
 let picked = null;  // the cell of the piece chosen for a two-click move, by its index
+let pickedNow = false;  // the piece was chosen by the last press: the focus goes to its squares
+const cursors = new WeakMap();  // each board's one tab stop (roving tabindex), by cell index
+const redraws = new WeakMap();  // each board's way to draw itself again (its page's)
 const shown = new WeakMap();  // each board's pieces as last drawn, to animate what changed
 const boards = new WeakMap();  // an <svg> some page still passes, and the grid drawn instead
 const layouts = new Map();  // each layout asked for, by its address
@@ -44,7 +47,73 @@ export function boardElement() {
   grid.className = "board";
   grid.setAttribute("role", "grid");
   grid.tabIndex = -1;
+  grid.addEventListener("keydown", (event) => steer(grid, event));
+  grid.addEventListener("focusin", (event) => rove(grid, event));
   return grid;
+}
+
+// The focusable thing of a cell: its button if it has one, else the cell itself.
+const controlOf = (cell) => cell.querySelector("button") || cell;
+const cellOf = (node) => node && node.closest && node.closest("[data-index]");
+
+// Puts the keyboard's focus on the board's one tab stop (a page that shows the board afresh).
+export function focusBoard(given) {
+  const grid = hostOf(given);
+  const cell = grid.querySelector(`[data-index="${cursors.get(grid)}"]`);
+  (cell ? controlOf(cell) : grid).focus({ preventScroll: true });
+}
+
+// The grid pattern's keys on a cell: the arrows move to the next cell of use in their direction
+// (a row's, or the next row's nearest to the column the up and down steps began at), Home and End
+// to the row's first and last; Escape puts a chosen piece down. Enter and Space press the cell's
+// button. The keys pressed elsewhere on the page (the board itself among them) are the page's.
+function steer(grid, event) {
+  const here = cellOf(event.target);
+  if (!here || event.altKey || event.ctrlKey || event.metaKey) return;
+  const row = Number(here.dataset.row), column = Number(here.dataset.column);
+  const usable = [...grid.querySelectorAll("[data-index]")].filter((cell) => cell.dataset.cell !== "");
+  const at = (cell) => [Number(cell.dataset.row), Number(cell.dataset.column)];
+  // Up and down keep to the column they began at, as a text's cursor does.
+  const goal = grid.dataset.goalFrom === here.dataset.index ? Number(grid.dataset.goal) : column;
+  let to = null;
+  if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const same = usable.filter((cell) => at(cell)[0] === row && (at(cell)[1] - column) * step > 0);
+    to = same.sort((a, b) => (at(a)[1] - at(b)[1]) * step)[0];
+  } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    const ahead = usable.filter((cell) => (at(cell)[0] - row) * step > 0);
+    const next = Math.min(...ahead.map((cell) => (at(cell)[0] - row) * step));
+    to = ahead.filter((cell) => (at(cell)[0] - row) * step === next)
+      .sort((a, b) => Math.abs(at(a)[1] - goal) - Math.abs(at(b)[1] - goal) || at(a)[1] - at(b)[1])[0];
+  } else if (event.key === "Home" || event.key === "End") {
+    const line = usable.filter((cell) => at(cell)[0] === row).sort((a, b) => at(a)[1] - at(b)[1]);
+    to = event.key === "Home" ? line[0] : line[line.length - 1];
+  } else if (event.key === "Escape") {
+    if (picked === null) return;
+    const piece = picked;
+    picked = null;
+    cursors.set(grid, piece);
+    event.preventDefault();
+    redraws.get(grid)?.();
+    return;
+  } else if (event.key === " " && !event.target.matches("button")) {
+    event.preventDefault();  // a cell with nothing to press: the page does not scroll
+    return;
+  } else return;
+  event.preventDefault();
+  if (!to) return;
+  if (event.key === "ArrowUp" || event.key === "ArrowDown") Object.assign(grid.dataset, { goal, goalFrom: to.dataset.index });
+  controlOf(to).focus();
+}
+
+// The cell focused (by a key, a click or the page) becomes the board's one tab stop.
+function rove(grid, event) {
+  const cell = cellOf(event.target);
+  if (!cell || !grid.contains(cell)) return;
+  for (const node of grid.querySelectorAll("[tabindex='0']")) node.tabIndex = -1;
+  controlOf(cell).tabIndex = 0;
+  cursors.set(grid, Number(cell.dataset.index));
 }
 
 function hostOf(given) {
@@ -74,8 +143,8 @@ export function draw(given, view, actions) {
   const grid = hostOf(given);
   const board = view.board;
   const named = board.row_names.length > 0 || board.column_names.length > 0;
-  const focused = grid.contains(document.activeElement) ? document.activeElement.closest("[data-index]") : null;
-  const focusAt = focused ? Number(focused.dataset.index) : null;
+  const hadFocus = Boolean(cellOf(document.activeElement)) && grid.contains(document.activeElement);
+  redraws.set(grid, actions.redraw);
   grid.setAttribute("aria-label", say("page.board", { game: view.title || "" }));
   grid.style.setProperty("--across", board.columns);
   grid.style.setProperty("--down", board.rows);
@@ -97,8 +166,13 @@ export function draw(given, view, actions) {
   }
   const hintCells = new Set(view.hint || []);
   const before = shown.get(grid) || [];
-  const left = view.last.filter((index) => !pieces[index] && before[index]);
-  const from = left.length === 1 ? board.cells[left[0]] : null;
+  // A piece that appears flies in from the one cell a piece of its kind left since the last
+  // drawing: a move's piece from where it stood, a take-back's from where the move had put it.
+  const left = before.length === pieces.length ? pieces.flatMap((piece, index) => (!piece && before[index] ? [index] : [])) : [];
+  const fromFor = (piece) => {
+    const same = left.filter((index) => before[index].kind === piece.kind && before[index].side === piece.side);
+    return same.length === 1 ? board.cells[same[0]] : null;
+  };
   const label = (index) => board.cells[index].label;
   const says = (target) => {
     const text = textOf(target);
@@ -159,7 +233,8 @@ export function draw(given, view, actions) {
       if (piece) {
         const drawn = drawPiece(piece);
         const was = before[index];
-        if (!was && from) {
+        const from = was ? null : fromFor(piece);
+        if (from) {
           drawn.classList.add("moved");
           drawn.style.setProperty("--dx", `${(from.column - column) * 100}%`);
           drawn.style.setProperty("--dy", `${(from.row - row) * 100}%`);
@@ -176,7 +251,11 @@ export function draw(given, view, actions) {
         node.append(press);
       } else if (target) {
         const words = value ? value.words : says(target);
-        const press = button(`${name}: ${words}`, () => { picked = null; actions.play(target); });
+        const press = button(`${name}: ${words}`, () => {
+          picked = null;
+          cursors.set(grid, target.cells[target.cells.length - 1]);  // the focus stays with the piece moved
+          actions.play(target);
+        });
         press.className = "target";
         press.dataset.move = textOf(target) ?? target.cells.map(label).join(" ");
         if (value) {
@@ -189,9 +268,9 @@ export function draw(given, view, actions) {
       } else if (movable.has(index)) {
         const press = button(say("page.choose_piece", { piece: name }), () => {
           picked = index;
+          pickedNow = true;
+          cursors.set(grid, index);
           actions.redraw();
-          const first = grid.querySelector("[data-move]");
-          if (first) first.focus();
         });
         press.className = index === picked ? "selectable selected" : "selectable";
         press.setAttribute("aria-pressed", index === picked ? "true" : "false");
@@ -215,12 +294,37 @@ export function draw(given, view, actions) {
       return press;
     }));
   }
-  // Focus stays on the board: on the same cell's control, else the cell, else the grid.
-  if (focusAt !== null) {
-    const cell = grid.querySelector(`[data-index="${focusAt}"]`);
-    const control = cell && cell.querySelector("button");
-    (control || cell || grid).focus({ preventScroll: true });
+  // The board is one tab stop, on the cell where the next action is; the focus, if on the board,
+  // goes there.
+  const cursor = cursorAfter(grid, board, view, cursors.get(grid), pieces);
+  pickedNow = false;
+  cursors.set(grid, cursor);
+  for (const node of grid.querySelectorAll("[data-index], [data-index] button")) node.tabIndex = -1;
+  const cell = grid.querySelector(`[data-index="${cursor}"]`);
+  if (cell) controlOf(cell).tabIndex = 0;
+  if (hadFocus) focusBoard(grid);
+}
+
+// The cell the board's tab stop goes to: the nearest square of a piece just chosen; else the
+// cell it was on while there is something to do there; else the cell of use nearest it (or the
+// last move's piece, on a board shown afresh); else it stays (nothing to do: the other side is to
+// move). A piece already chosen is no place to land: its squares are.
+function cursorAfter(grid, board, view, cursor, pieces) {
+  const cells = [...grid.querySelectorAll("[data-index]")].map((cell) => Number(cell.dataset.index));
+  const usable = cells.filter((index) => board.cells[index].label !== "");
+  const useful = cells.filter((index) => grid.querySelector(`[data-index="${index}"] button`)
+    && !(index === picked && grid.querySelector("[data-move]")));
+  const distance = (a, b) => (board.cells[a].row - board.cells[b].row) ** 2 + (board.cells[a].column - board.cells[b].column) ** 2;
+  const nearest = (among, to) => [...among].sort((a, b) => distance(a, to) - distance(b, to) || a - b)[0];
+  if (pickedNow && picked !== null) {
+    const squares = useful.filter((index) => grid.querySelector(`[data-index="${index}"] [data-move]`));
+    if (squares.length > 0) return nearest(squares, picked);
   }
+  if (useful.includes(cursor)) return cursor;
+  const anchor = cells.includes(cursor) ? cursor : view.last.find((index) => pieces[index]);
+  if (anchor === undefined) return useful[0] ?? usable[0] ?? cells[0];
+  if (useful.length === 0) return anchor;
+  return nearest(useful, anchor);
 }
 
 function moveButtons(grid) {

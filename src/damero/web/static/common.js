@@ -21,15 +21,22 @@ const header = document.querySelector("header");
 function measureHeader() { document.documentElement.style.setProperty("--header", `${header.offsetHeight}px`); }
 window.addEventListener("resize", measureHeader);
 
-// The keys the page shown handles anywhere on it (the arrows stepping through moves); each page
-// sets its own, and routing clears them.
+// The keys the page shown handles anywhere on it but a board's cells (the arrows stepping through
+// moves); each page sets its own, and routing clears them.
 let keys = null;
 export function setKeys(handler) { keys = handler; }
 document.addEventListener("keydown", (event) => {
-  if (!keys || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!keys || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;  // a board's cell took it
   if (event.target.closest("input, select, textarea")) return;
   keys(event);
 });
+
+// The page shown's answer to the browser going offline (`up` false) and coming back: a game's page
+// drops its socket at once, since an offline browser may hold it open without sending anything.
+let network = null;
+export function setNetwork(handler) { network = handler; }
+window.addEventListener("offline", () => { if (network) network(false); });
+window.addEventListener("online", () => { if (network) network(true); });
 
 export async function changeLanguage() {
   language = languageChoice.value;

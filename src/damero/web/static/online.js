@@ -29,14 +29,28 @@ export async function createGame(body, error) {
 }
 
 // The seat this tab plays: the link's (the URL fragment) or else the one this browser holds. A
-// link to another seat than the one held is played in this tab only and never replaces it.
+// link to another seat than the one held is played in this tab only and never replaces it; a
+// link's seat is kept only once the server has taken it (`keepSeat`).
 export function seatOf(id) {
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("seat");
   const held = localStorage.getItem(seatKey(id));
-  if (fromLink && !held) localStorage.setItem(seatKey(id), fromLink);
   const token = fromLink || held;
   if (token && !fromLink) history.replaceState(history.state, "", seatLink(id, token));
   return { token, held, elsewhere: Boolean(fromLink && held && fromLink !== held) };
+}
+
+// The server took the seat's token: this browser keeps it, unless it holds a seat of the game.
+export function keepSeat(id, seat) {
+  if (seat.token && !localStorage.getItem(seatKey(id))) localStorage.setItem(seatKey(id), seat.token);
+}
+
+// The server refused the seat's token (a link mistyped or cut short): it is forgotten, the address
+// loses it, and the tab watches; a seat this browser holds besides is still offered.
+export function refuseSeat(id, seat) {
+  if (localStorage.getItem(seatKey(id)) === seat.token) localStorage.removeItem(seatKey(id));
+  const held = localStorage.getItem(seatKey(id));
+  history.replaceState(history.state, "", `/play/${id}`);
+  return { token: null, held, elsewhere: Boolean(held) };
 }
 
 function copyField(name, path) {

@@ -3,15 +3,16 @@
 import { guestName, me } from "./account.js";
 import { announce, chime, titleYourTurn } from "./announce.js";
 import { boardElement, draw, layoutAt, legend, sideName } from "./board.js";
-import { adopt, connected, html, language, main, navigate, say, setKeys } from "./common.js";
+import { adopt, connected, html, language, main, navigate, say, setKeys, setNetwork } from "./common.js";
 import { applyEvent, follows } from "./events.js";
-import { isTwoPeople, linksBox, onlinePanel, seatOf } from "./online.js";
+import { isTwoPeople, keepSeat, linksBox, onlinePanel, refuseSeat, seatOf } from "./online.js";
 import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
+import { sayingsBox } from "./sayings.js";
 
 export function gamePage(id) {
-  const seat = seatOf(id);
-  const token = seat.token;
+  let seat = seatOf(id);
+  let refused = "";  // why the link's seat was refused, said in place of "You are watching"
   const grid = boardElement();
   const status = html("div", { class: "status", id: "status" });
   const notice = html("p", { id: "notice", class: "board-notice" });
@@ -30,7 +31,7 @@ export function gamePage(id) {
   const analyse = html("button", { id: "analyse", type: "button" }, say("page.analyse"));
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
-  const links = linksBox(id, seat);
+  let links = linksBox(id, seat);
   const connection = html("p", { id: "connection", role: "status" });
   let state = null;
   let layout = null;  // the layout state.layout names, once fetched
@@ -53,6 +54,7 @@ export function gamePage(id) {
     return true;
   };
   const panel = onlinePanel(id, seat, send);
+  const sayings = sayingsBox(send);
   // A move: a target's cells clicked on the board, or its text (typed, or a button's).
   const play = (target) => {
     error.textContent = "";
@@ -115,7 +117,7 @@ export function gamePage(id) {
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = (shown === null ? state.forced : past.forced).join(" ");
     turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(view, state.turn) }) : "";
-    seatLine.textContent = state.seat.length === 0 ? say("page.spectator")
+    seatLine.textContent = state.seat.length === 0 ? refused || say("page.spectator")
       : say("page.you_play", { sides: state.seat.map((s) => sideName(view, s)).join(", ") });
     moves.replaceChildren(scrolledMoves(moveTable({ moves: state.moves, movers: state.movers,
       names: { first: sideName(view, "first"), second: sideName(view, "second") },
@@ -132,6 +134,7 @@ export function gamePage(id) {
     document.body.dataset.over = state.over ? "yes" : "no";
     showConnection();
     panel.update(view, online);
+    sayings.update(view, online);
   };
   // Offline, the board is greyed and says so; a move made then waits for the connection.
   const showConnection = () => {
@@ -158,21 +161,28 @@ export function gamePage(id) {
     html("div", { class: "side" }, connection, seatLine, turnLine, status, hintLine, error, form,
       html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
       html("label", {}, numbers, " ", say("page.numbers")),
-      panel.panel, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
+      panel.panel, sayings.box, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
+
+  // The first Tab reaches the board: the keyboard starts from the game, not the header.
+  main.tabIndex = -1;
+  if (document.activeElement === document.body) main.focus({ preventScroll: true });
 
   // Reconnection tries again soon (a server that is back is found within a fraction of a second),
   // then less often, and starts afresh once connected.
   const FIRST_RETRY = 150, LAST_RETRY = 2500;
   let retry = FIRST_RETRY;
   const connect = () => {
+    const current = connected();
+    if (current && current.readyState <= WebSocket.OPEN) return;  // connecting already
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: language, events: "1" });
-    if (token) query.set("token", token);
+    if (seat.token) query.set("token", seat.token);
     if (!me.name && guestName()) query.set("name", guestName());
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
     adopt(socket);
     let first = true;  // the next state is the first of this connection
     socket.onmessage = (event) => {
+      if (connected() !== socket) return;  // a socket given up (the browser went offline)
       let message = JSON.parse(event.data);
       if (message.type === "event") {
         if (state && message.version <= state.version) return;  // shown already
@@ -186,6 +196,7 @@ export function gamePage(id) {
         const news = newsOf(state && { ...state, board: layout }, { ...message, board: layout });
         const before = state;
         state = message;
+        if (state.seat.length > 0) keepSeat(id, seat);
         if (news) { announce(news); chime(false); }
         const yours = state.turn !== null && state.seat.includes(state.turn) && !state.thinking;
         if (before && yours && !(before.turn === state.turn && before.seat.includes(before.turn))) chime(true);
@@ -206,12 +217,21 @@ export function gamePage(id) {
         if (!state) return;
         Object.assign(state, { presence: message.presence, can_claim: message.can_claim });
         render();
+      } else if (message.type === "error" && message.code === "web.wrong_token") {
+        seat = refuseSeat(id, seat);
+        refused = message.message;
+        const box = linksBox(id, seat);
+        links.replaceWith(box);
+        links = box;
+        render();
       } else if (message.type === "error") {
         // A move sent again after a restart may race its first sending, which the old server
         // committed: the state that follows shows it played.
         if (resent && message.code === "web.moved_on") return;
         if (waiting && waiting.sent) { waiting = null; resent = false; }
         error.textContent = message.message;
+      } else if (message.type === "said") {
+        if (state) sayings.heard(message, { ...state, board: layout });
       } else if (message.type === "hint") {
         if (!state || message.version !== state.version) return;  // the game moved on meanwhile
         hinted = message.cells;
@@ -226,10 +246,22 @@ export function gamePage(id) {
       if (offlineSince === null) offlineSince = performance.now();
       if (state) render(); else showConnection();
       if (event.code === 4404) return;  // the game is no more: the server said so
+      if (!navigator.onLine) return;  // the browser says when it is back
       // 1012: the server is restarting and another one answers now; else try soon, then less often.
       setTimeout(connect, event.code === 1012 ? 0 : retry);
       retry = event.code === 1012 ? FIRST_RETRY : Math.min(retry * 2, LAST_RETRY);
     };
   };
+  // Offline, the socket is given up at once and the board greys; back online, the page connects
+  // and is sent the game, and a move made meanwhile is sent then, once.
+  setNetwork((up) => {
+    if (up) { retry = FIRST_RETRY; connect(); return; }
+    const socket = connected();
+    online = false;
+    if (offlineSince === null) offlineSince = performance.now();
+    adopt(null);
+    if (socket) socket.close();
+    if (state) render(); else showConnection();
+  });
   connect();
 }
