@@ -228,7 +228,7 @@ MESSAGES: dict[str, str] = {
     "page.choose_friend": "Play a friend by link",
     "page.choose_anyone": "Play anyone",
     "page.choose_analyse": "Analyse a position",
-    "page.invite": "Send this link to your opponent: opening it takes the other seat.",
+    "page.invite": "Waiting for your opponent, who joins by opening this link.",
     "page.player_invited": "your opponent, not here yet: send them the link",
     "page.missing_title": "Nothing here",
     "page.missing_page": "There is no page at this address: it may have been mistyped.",

@@ -234,7 +234,7 @@ MESSAGES: dict[str, str] = {
     "page.choose_friend": "Jugar con un amigo por enlace",
     "page.choose_anyone": "Jugar con cualquiera",
     "page.choose_analyse": "Analizar una posición",
-    "page.invite": "Envíe este enlace a su contrincante: al abrirlo ocupa el otro asiento.",
+    "page.invite": "Esperando a su contrincante, que se une abriendo este enlace.",
     "page.player_invited": "su contrincante, aún no ha llegado: envíele el enlace",
     "page.missing_title": "Aquí no hay nada",
     "page.missing_page": "No hay ninguna página en esta dirección: quizá se escribió mal.",
