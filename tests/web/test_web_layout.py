@@ -334,8 +334,13 @@ FINISHED = {
 }
 
 
+NAMED_RULES = ("page-has-heading-one", "empty-table-header")
+"""axe-core's rules of lesser impact held to as well: a level-one heading on every page, and
+no empty header on a board (Othello's corner)."""
+
+
 def findings(page: Page) -> list[str]:
-    """axe-core's serious and critical findings, and a page without a level-one heading."""
+    """axe-core's serious and critical findings, and those of NAMED_RULES."""
     if not page.evaluate("Boolean(window.axe)"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
@@ -343,8 +348,7 @@ def findings(page: Page) -> list[str]:
         f"{violation['id']} ({violation['impact']}): {violation['help']} at "
         f"{[node['target'] for node in violation['nodes'][:3]]}"
         for violation in result["violations"]
-        if violation["impact"] in ("serious", "critical")
-        or violation["id"] == "page-has-heading-one"
+        if violation["impact"] in ("serious", "critical") or violation["id"] in NAMED_RULES
     ]
 
 
