@@ -361,11 +361,14 @@ class Layout:
 @dataclass(frozen=True, slots=True)
 class Board:
     """What a page draws of one position on its game's `Layout`: the pieces, one `Target` per
-    legal move, and the cells that mark the last move."""
+    legal move, the cells that mark the last move, and once the game is over the cells that
+    decided it (a winning line, a trapped piece and those that trap it, the winner's discs), so
+    that a page marks them without knowing the game."""
 
     pieces: tuple[Piece, ...]
     targets: tuple[Target, ...]
     last: tuple[tuple[int, int], ...] = ()
+    decisive: tuple[tuple[int, int], ...] = ()
 
 
 class Game(Protocol[PositionT, MoveT]):

@@ -182,6 +182,19 @@ class CatMousePosition:
             return Outcome(MOUSE, "catmouse.cats_stuck")
         return None
 
+    def decisive_squares(self) -> tuple[int, ...]:
+        """The squares that decided the end, none while the game goes on: the mouse on its
+        escape square; the trapped mouse and the cats beside it; the cats that cannot move."""
+        outcome = self.outcome()
+        if outcome is None or self.mouse is None:
+            return ()
+        if outcome.reason == "catmouse.cats_stuck":
+            return self.cats
+        if outcome.reason == "catmouse.mouse_trapped":
+            beside = tuple(cat for cat in self.cats if cat in neighbours(self.mouse))
+            return (self.mouse, *beside)
+        return (self.mouse,)
+
 
 def parse_squares(text: str) -> tuple[int, ...]:
     """The square numbers in `text` ('20 24', '20,24', '20-24'); raises InvalidMoveError."""

@@ -32,7 +32,7 @@ from damero.web.logs import LoggedRequests
 from damero.web.metrics import Metrics
 from damero.web.players import PlayerRoutes
 from damero.web.rooms import Rooms
-from damero.web.routes import Routes
+from damero.web.routes import Routes, not_found
 from damero.web.scheduler import Scheduler
 from damero.web.sessions import SameOrigin
 from damero.web.storage import Storage
@@ -123,6 +123,7 @@ def create_app(
         routes=[*routes.routes(), *players.routes()],
         middleware=[Middleware(LoggedRequests), Middleware(SameOrigin)],
         lifespan=lifespan,
+        exception_handlers={404: not_found},
     )
     app.state.site = site
     return app

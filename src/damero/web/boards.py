@@ -23,7 +23,9 @@ A position on it (`drawn`):
 the second...). Each entry of `targets` is one legal move's clicks: a cell's index for a move made
 by clicking it, `[first, second, ...]` for the moves made by clicking the cell `first` (a piece)
 then any one of the others (its square), or the text of a move the board cannot show (a button).
-`last` marks the last move's cells, the cells a piece left among them.
+`last` marks the last move's cells, the cells a piece left among them; `decisive`, once the game
+is over, the cells that decided it (a winning line, a trapped piece and those trapping it, the
+winner's discs).
 """
 
 from __future__ import annotations
@@ -142,9 +144,10 @@ def _pieces(cells: dict[tuple[int, int], int], pieces: Sequence[Piece]) -> str:
 def drawn(
     game: Game[Any, Any], position: Any, last: Sequence[Any], *, before: Any = None
 ) -> dict[str, Any]:
-    """`position` on the layout: its pieces, its targets and the cells of `last` (the moves that
+    """`position` on the layout: its pieces, its targets, the cells of `last` (the moves that
     led to it), among which those whose piece `before` (the position before them) had and
-    `position` has not: where a move began, which a mouse's move does not name."""
+    `position` has not: where a move began, which a mouse's move does not name; and the cells
+    that decided the end."""
     cells = _cells(game)
     board = game.board(position, last)
     pieces = _pieces(cells, board.pieces)
@@ -165,7 +168,8 @@ def drawn(
         else:
             picks[clicks[0]] = clicks
             targets.append(clicks)
-    return {"pieces": pieces, "targets": targets, "last": list(marked)}
+    decisive = [cells[cell] for cell in board.decisive]
+    return {"pieces": pieces, "targets": targets, "last": list(marked), "decisive": decisive}
 
 
 def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:

@@ -23,7 +23,7 @@ from damero.web.checks import WebError
 from damero.web.limits import address_of
 from damero.web.protocol import MAX_MESSAGE, player_json
 from damero.web.refusals import error_response
-from damero.web.routes import STATIC, capped_body
+from damero.web.routes import STATIC, capped_body, missing_page
 from damero.web.sessions import forget_session, keep_session, session_id
 from damero.web.storage import Account, PlayedGame, Rated, Storage, holder_of
 
@@ -231,7 +231,7 @@ class PlayerRoutes:
         try:
             await self._player(request)
         except WebError:
-            return FileResponse(STATIC / "missing.html", status_code=404)
+            return missing_page("player")
         except DameroError:
             pass  # the page itself says the server cannot reach its database, and tries again
         return FileResponse(STATIC / "index.html")

@@ -14,7 +14,13 @@ from typing import Any
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -47,6 +53,8 @@ from damero.web.stored import (
 )
 
 STATIC = Path(__file__).parent / "static"
+PAGE_PATHS = ("/api/", "/ws/", "/static/", "/boards/")
+"""The addresses of resources rather than pages: one not found there is answered as such."""
 MAX_UPLOAD = 256 * 1024
 """The largest record file taken, in bytes; a 10x10 Othello game is about 12 KB."""
 OPEN_GAMES_LISTED = 50
@@ -66,6 +74,27 @@ PAGE_WORDS = {
     for language, messages in (("en", en.MESSAGES), ("es", es.MESSAGES))
 }
 """The page's own words, with their {fields} left for the page to fill in."""
+
+
+@functools.cache
+def _page_text() -> str:
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+def missing_page(what: str) -> Response:
+    """The page, answered with status 404, saying that there is no `what` ("game", "player",
+    "page") at its address: the page says it in the visitor's language, which only the
+    browser knows (its own choice, kept there, or the device's)."""
+    text = _page_text().replace("<body>", f'<body data-missing="{what}">', 1)
+    return HTMLResponse(text, status_code=404)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Any address nothing answers: the page saying so for an address a person opens, the plain
+    refusal for a resource's (a file, the API)."""
+    if request.url.path.startswith(PAGE_PATHS):
+        return PlainTextResponse("Not Found", status_code=404)
+    return missing_page("page")
 
 
 class Routes:
@@ -96,6 +125,7 @@ class Routes:
             Route("/", self.page),
             Route("/play/{game_id}", self.game_page),
             Route("/replay/{game_id}", self.game_page),
+            Route("/replay", self.page),
             Route("/rules", self.page),
             Route("/analyse", self.page),
             Route("/api/messages", self.catalogue),
@@ -155,7 +185,7 @@ class Routes:
         except DatabaseFault:
             pass  # the page itself says the server cannot reach its games, and tries again
         except DameroError:
-            return FileResponse(STATIC / "missing.html", status_code=404)
+            return missing_page("game")
         return FileResponse(STATIC / "index.html")
 
     async def layout(self, request: Request) -> Response:

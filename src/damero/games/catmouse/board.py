@@ -59,7 +59,8 @@ MOUSE_KIND, CAT_KIND = 0, 1
 
 
 def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
-    """The black cats and the grey mouse, and each move's two clicks (the placement's one)."""
+    """The black cats and the grey mouse, each move's two clicks (the placement's one), and
+    the pieces that decided the end."""
     pieces = [Piece(*_place(cat), CAT_KIND) for cat in position.cats]
     if position.mouse is not None:
         pieces.append(Piece(*_place(position.mouse), MOUSE_KIND))
@@ -73,6 +74,7 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
             Target(format_move(move), _clicks(position, move)) for move in position.legal_moves()
         ),
         last=tuple(marked),
+        decisive=tuple(_place(square) for square in position.decisive_squares()),
     )
 
 

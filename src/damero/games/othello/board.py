@@ -43,19 +43,28 @@ def layout(size: int) -> Layout:
 
 def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
     """X's discs black and O's white; a pass, always the rules' own move, has no click (the page
-    gets it as a button should one ever be a player's choice)."""
+    gets it as a button should one ever be a player's choice). Once the game is over the
+    winner's discs are the decisive ones, whose count the page shows."""
+    pieces = tuple(
+        Piece(row, column, BLACK if disc == "X" else WHITE)
+        for row, text in enumerate(position.board_rows())
+        for column, disc in enumerate(text)
+        if disc in "XO"
+    )
+    outcome = position.outcome()
+    winner = None if outcome is None else outcome.winner
     return Board(
-        pieces=tuple(
-            Piece(row, column, BLACK if disc == "X" else WHITE)
-            for row, text in enumerate(position.board_rows())
-            for column, disc in enumerate(text)
-            if disc in "XO"
-        ),
+        pieces=pieces,
         targets=tuple(
             Target(format_move(move), () if move.is_pass else ((move.row, move.column),))
             for move in position.legal_moves()
         ),
         last=tuple((move.row, move.column) for move in last if not move.is_pass),
+        decisive=tuple(
+            (piece.row, piece.column)
+            for piece in pieces
+            if winner is not None and PIECE_KINDS[piece.kind].side is winner
+        ),
     )
 
 

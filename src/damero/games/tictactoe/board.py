@@ -38,7 +38,7 @@ LAYOUT = Layout(
 
 
 def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
-    """The marks (X red, O blue), and a click on a free cell per move."""
+    """The marks (X red, O blue), a click on a free cell per move, and the winner's line."""
     return Board(
         pieces=tuple(
             Piece(*_place(cell), 0 if mark == "X" else 1)
@@ -49,6 +49,7 @@ def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
             Target(format_cell(move), (_place(move.cell),)) for move in position.legal_moves()
         ),
         last=tuple(_place(move.cell) for move in last),
+        decisive=tuple(_place(cell) for cell in position.winning_line() or ()),
     )
 
 

@@ -38,6 +38,10 @@ export async function analysePage() {
   const list = html("ol", { class: "moves", id: "values" });
   const previous = html("button", { type: "button", id: "previous", hidden: true }, say("page.previous_position"));
   const editButton = html("button", { type: "button", id: "edit" }, say("page.edit"));
+  let flipped = false;  // the board drawn from the other side
+  const flip = html("button", { type: "button", id: "flip", "aria-pressed": "false", onclick: () => {
+    flipped = !flipped; flip.setAttribute("aria-pressed", String(flipped)); render();
+  } }, say("page.flip"));
   const palette = html("div", { id: "palette", role: "radiogroup" });
   const sideChoice = html("select", { id: "side-to-move" });
   const done = html("button", { type: "button", id: "edit-done" }, say("page.edit_done"));
@@ -107,7 +111,7 @@ export async function analysePage() {
     editor.hidden = editing === null;
     status.replaceChildren(...view.status.map((line) => html("p", {}, line)));
     if (editing) {
-      draw(grid, { board: view.board, pieces: placedPieces(), targets: [], last: [] }, { play: () => {}, canMove: false, redraw: render, edit: place });
+      draw(grid, { board: view.board, pieces: placedPieces(), targets: [], last: [] }, { play: () => {}, canMove: false, redraw: render, edit: place, flipped });
       verdict.textContent = ""; progress.textContent = ""; stop.hidden = true; list.replaceChildren();
       return;
     }
@@ -116,7 +120,7 @@ export async function analysePage() {
     const byMove = Object.fromEntries(shown.map((m) => [m.move, { label: m.label, words: m.words, colour: colourOf(m) }]));
     const texts = Object.fromEntries(Object.entries(view.moves).map(([move, cells]) => [pathOf(cells), move]));
     const valued = Object.fromEntries(Object.entries(view.moves).filter(([move]) => byMove[move]).map(([move, cells]) => [pathOf(cells), byMove[move]]));
-    draw(grid, { ...view, texts, values: valued }, { play: (target) => go(view.after[target.move ?? texts[pathOf(target.cells)]]), canMove: !view.over, redraw: render });
+    draw(grid, { ...view, texts, values: valued }, { play: (target) => go(view.after[target.move ?? texts[pathOf(target.cells)]]), canMove: !view.over, redraw: render, flipped });
     verdict.textContent = view.over ? "" : values ? values.verdict : say("page.analysing");
     progress.textContent = !values ? "" : values.done ? say(values.exact ? "page.exact" : "page.estimate") : say("page.deepening", { step: values.step });
     stop.hidden = !values || values.done;
@@ -205,7 +209,7 @@ export async function analysePage() {
   main.replaceChildren(html("h1", {}, say("page.analysis_title"), " ", gameChoice), html("div", { class: "layout analysis" },
     html("div", { class: "board-box" }, grid),
     html("div", { class: "side" }, verdict, progress, stop, status, error, editor,
-      html("p", {}, previous, " ", editButton),
+      html("p", {}, previous, " ", editButton, " ", flip),
       html("h2", {}, say("page.move_values")), list)));
 
   const game = asked.get("game") || listing.games[0].name;

@@ -137,8 +137,10 @@ function button(label, action) {
 // `view.board` is the layout; `view.pieces`, `view.targets` and `view.last` the position on it;
 // `view.hint` the cells of a hinted move or null, `view.title` the grid's name, `view.texts` (if
 // any) each target's move text by its cells (`pathOf`), `view.values` each move's value by its
-// cells as {label, words, colour}. `actions` gives play(target), canMove, showNumbers, redraw()
-// and, for a position editor, edit(row, column) for a press on a cell.
+// cells as {label, words, colour}; `view.decisive` (if any) the cells that decided the end.
+// `actions` gives play(target), canMove, showNumbers, redraw(), flipped (the board drawn from
+// the other side, turned half a circle) and, for a position editor, edit(row, column) for a
+// press on a cell.
 export function draw(given, view, actions) {
   const grid = hostOf(given);
   const board = view.board;
@@ -154,6 +156,10 @@ export function draw(given, view, actions) {
   const at = new Map(board.cells.map((cell, index) => [`${cell.row},${cell.column}`, index]));
   const pieces = piecesOn(board, view.pieces);
   const last = new Set(view.last);
+  const decisive = new Set(view.decisive || []);
+  const flipped = Boolean(actions.flipped);
+  // Rows and columns in the order drawn: from the other side, both run backwards.
+  const order = (count) => { const list = [...Array(count).keys()]; return flipped ? list.reverse() : list; };
   const targets = actions.canMove ? targetList(view.targets) : [];
   const textOf = (target) => target.move ?? (view.texts && view.texts[pathOf(target.cells)]);
   const movable = new Set(targets.filter((t) => t.cells.length === 2).map((t) => t.cells[0]));
@@ -186,19 +192,20 @@ export function draw(given, view, actions) {
     const header = document.createElement("div");
     header.setAttribute("role", "row");
     header.className = "names";
+    // The corner names no column: it is a cell of the header row with nothing in it.
     const corner = document.createElement("span");
-    corner.setAttribute("role", "columnheader");
+    corner.setAttribute("role", "gridcell");
     corner.className = "corner";
     header.append(corner);
-    board.column_names.forEach((name) => {
+    for (const column of order(board.columns)) {
       const node = document.createElement("span");
       node.setAttribute("role", "columnheader");
-      node.textContent = name;
+      node.textContent = board.column_names[column] ?? "";
       header.append(node);
-    });
+    }
     rows.push(header);
   }
-  for (let row = 0; row < board.rows; row += 1) {
+  for (const row of order(board.rows)) {
     const line = document.createElement("div");
     line.setAttribute("role", "row");
     if (named) {
@@ -207,7 +214,7 @@ export function draw(given, view, actions) {
       name.textContent = board.row_names[row] ?? "";
       line.append(name);
     }
-    for (let column = 0; column < board.columns; column += 1) {
+    for (const column of order(board.columns)) {
       const index = at.get(`${row},${column}`);
       const node = document.createElement("div");
       node.setAttribute("role", "gridcell");
@@ -219,9 +226,11 @@ export function draw(given, view, actions) {
       node.dataset.cell = cell.label;
       if (last.has(index)) node.classList.add("last");
       if (hintCells.has(index)) node.classList.add("hinted");
+      if (decisive.has(index)) node.classList.add("decisive");
       const piece = pieces[index];
       const content = piece ? piece.name : say("page.empty");
-      const name = cell.label ? `${cell.label}, ${content}` : content;
+      const named = cell.label ? `${cell.label}, ${content}` : content;
+      const name = decisive.has(index) ? `${named}, ${say("page.decisive")}` : named;
       node.setAttribute("aria-label", name);
       if (cell.label) {
         const number = document.createElement("span");
@@ -236,8 +245,9 @@ export function draw(given, view, actions) {
         const from = was ? null : fromFor(piece);
         if (from) {
           drawn.classList.add("moved");
-          drawn.style.setProperty("--dx", `${(from.column - column) * 100}%`);
-          drawn.style.setProperty("--dy", `${(from.row - row) * 100}%`);
+          const way = flipped ? -1 : 1;
+          drawn.style.setProperty("--dx", `${way * (from.column - column) * 100}%`);
+          drawn.style.setProperty("--dy", `${way * (from.row - row) * 100}%`);
         } else if (!was) drawn.classList.add("placed");
         else if (was !== piece) drawn.classList.add("flipped");
         node.append(drawn);
@@ -250,7 +260,8 @@ export function draw(given, view, actions) {
         press.dataset.edit = cell.label;
         node.append(press);
       } else if (target) {
-        const words = value ? value.words : says(target);
+        // A value's label is written on the target, so its name holds it too ("3 4, empty: W1, ...").
+        const words = value ? `${value.label}, ${value.words}` : says(target);
         const press = button(`${name}: ${words}`, () => {
           picked = null;
           cursors.set(grid, target.cells[target.cells.length - 1]);  // the focus stays with the piece moved
@@ -288,7 +299,7 @@ export function draw(given, view, actions) {
   if (box) {
     box.replaceChildren(...targets.filter((target) => target.cells.length === 0).map((target) => {
       const value = view.values && view.values[pathOf(target.cells)];
-      const press = button(value ? `${target.move}: ${value.words}` : say("page.play_move", { move: target.move }), () => actions.play(target));
+      const press = button(value ? `${target.move} (${value.label}): ${value.words}` : say("page.play_move", { move: target.move }), () => actions.play(target));
       press.textContent = value ? `${target.move} (${value.label})` : target.move;
       press.dataset.move = target.move;
       return press;

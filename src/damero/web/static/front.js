@@ -3,7 +3,7 @@ import { guestName, keepGuestName, loadAccount } from "./account.js";
 import { html, language, main, navigate, say } from "./common.js";
 import { createGame, rememberGame } from "./online.js";
 import { sitterText } from "./player.js";
-import { replayPage } from "./replay.js";
+import { uploadReplay } from "./replay.js";
 
 const CLOCKS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];  // minutes each, seconds added per move
 
@@ -78,21 +78,35 @@ export async function frontPage() {
   const upload = html("input", { type: "file", id: "upload", onchange: async () => {
     const file = upload.files[0];
     if (!file) return;
-    const response = await fetch(`/api/upload?lang=${language}`, { method: "POST", body: file });
-    const document_ = await response.json();
-    if (!response.ok) { error.textContent = document_.message; return; }
-    replayPage(document_, null);
+    const refusal = await uploadReplay(await file.text());
+    if (refusal) error.textContent = refusal;
   } });
   const listed = html("div", { id: "public-games" }, publicGames(listing, error, me));
-  main.replaceChildren(
-    html("h1", {}, say("page.tagline")),
-    me.name ? yourGames(me, listing) : "",
-    html("form", { onsubmit: start },
+  // The first thing on the page: what one may do, each a big button. A way to play chooses the
+  // opponent in the form below and goes to it; the game and its options are asked there.
+  const choose = (chosen) => () => {
+    mode.value = chosen;
+    showOptions();
+    form.scrollIntoView({ block: "start" });
+    game.focus({ preventScroll: true });
+  };
+  const choice = (name, key, action) => html("li", {}, html("button", { type: "button", class: "choice", id: `choose-${name}`, onclick: action }, say(key)));
+  const choices = html("section", { class: "choices", "aria-labelledby": "choices-title" },
+    html("h2", { id: "choices-title" }, say("page.choices")),
+    html("ul", {}, choice("computer", "page.choose_computer", choose("computer")), choice("friend", "page.choose_friend", choose("friend")),
+      choice("open", "page.choose_anyone", choose("open")),
+      choice("analyse", "page.choose_analyse", () => navigate(`/analyse?game=${encodeURIComponent(game.value)}`))));
+  const form = html("form", { onsubmit: start, id: "new-game" },
       html("fieldset", {}, html("legend", {}, say("page.new_game")),
         html("label", {}, say("page.game") + " ", game), " ", extra,
         html("label", {}, say("page.mode") + " ", mode), " ", againstComputer, html("br"), timing.box,
         ratedBox, rangeBox, guestBox,
-        html("button", { type: "submit", id: "create" }, say("page.create")))),
+        html("button", { type: "submit", id: "create" }, say("page.create"))));
+  main.replaceChildren(
+    html("h1", {}, say("page.tagline")),
+    choices,
+    me.name ? yourGames(me, listing) : "",
+    form,
     error,
     html("fieldset", {}, html("legend", {}, say("page.upload")), html("label", {}, html("span", { class: "sr-only" }, say("page.upload")), upload)),
     listed,

@@ -53,28 +53,51 @@ export function refuseSeat(id, seat) {
   return { token: null, held, elsewhere: Boolean(held) };
 }
 
-function copyField(name, path) {
+function copyField(name, path, big = false) {
   const field = html("input", { readonly: true, id: `link-${name}`, value: location.origin + path });
   const button = html("button", { type: "button", id: `copy-${name}`, onclick: async () => {
     try { await navigator.clipboard.writeText(field.value); } catch { field.select(); document.execCommand("copy"); }
     button.textContent = say("page.copied");
   } }, say("page.copy"));
-  return html("label", {}, say(`page.link_${name}`), html("span", { class: "copy-field" }, field, button));
+  return html("label", {}, say(`page.link_${name}`), html("span", { class: big ? "copy-field big" : "copy-field" }, field, button));
 }
 
 // Every link of the game this tab knows, each with a copy button: its own seat's, the other
-// seat's (if this browser made the game) and the spectators'.
+// seat's (if this browser made the game) and the spectators'. Until the opponent has come (their
+// page opened, or a move of theirs), the other seat's link is shown first and large, in `invite`;
+// `update(state)` moves it back among the others once they have come and answers which side
+// still waits for the link (null if none).
 export function linksBox(id, seat) {
   const box = html("div", { class: "links", id: "links" });
   const saved = JSON.parse(localStorage.getItem(linksKey(id)) || "{}");
-  if (seat.token) box.append(copyField("you", seatLink(id, seat.token)));
-  if (saved.other && !saved.other.endsWith(`=${seat.token}`)) box.append(copyField("other", saved.other));
+  const invite = html("section", { class: "invite", id: "invite", hidden: true });
+  const own = seat.token ? copyField("you", seatLink(id, seat.token)) : null;
+  const other = saved.other && !saved.other.endsWith(`=${seat.token}`) ? copyField("other", saved.other, true) : null;
+  if (own) box.append(own);
+  if (other) box.append(other);
   box.append(copyField("watch", `/play/${id}`));
+  let arrived = false;
+  const update = (state) => {
+    const waiting = state.seat.length === 1 ? (state.seat[0] === "first" ? "second" : "first") : null;
+    if (!other || waiting === null || state.open_seat !== null) return null;
+    arrived ||= state.presence[waiting] || state.movers.includes(waiting) || state.over;
+    if (arrived) {
+      if (invite.contains(other)) {
+        if (own) own.after(other); else box.prepend(other);
+        other.querySelector(".copy-field").classList.remove("big");
+      }
+      invite.hidden = true;
+      return null;
+    }
+    if (!invite.contains(other)) invite.replaceChildren(html("p", { class: "invite-words" }, say("page.invite")), other);
+    invite.hidden = false;
+    return waiting;
+  };
   if (seat.elsewhere) {
     box.prepend(html("p", { id: "seat-elsewhere" }, say("page.seat_elsewhere"), " ",
       html("button", { type: "button", id: "my-seat", onclick: () => navigate(seatLink(id, seat.held)) }, say("page.my_seat"))));
   }
-  return box;
+  return { box, invite, update };
 }
 
 // Once a rematch is agreed, a player's page moves to the new game with its own seat, and takes
@@ -94,6 +117,7 @@ export const isTwoPeople = (state) => ["friend", "open"].includes(state.mode) &&
 function who(state, side) {
   const player = state.players?.[side];
   const yours = state.seat.includes(side) ? `${say("page.player_you")}: ` : "";
+  if (state.invited === side) return say("page.player_invited");
   if (player && player.kind !== "anonymous") return yours + sitterText(player);
   if (yours) return say("page.player_you");
   return state.open_seat === side ? say("page.player_open") : say("page.player_person");
@@ -117,11 +141,10 @@ export function onlinePanel(id, seat, send) {
     clocks.show(state);
     rated.textContent = state.rated ? `${say("page.rated_game")}: ${say("page.rated_help")}` : "";
     players.replaceChildren(...["first", "second"].map((side) => {
-      const person = state.seats[side].computer === null && state.open_seat !== side;
+      const person = state.seats[side].computer === null && state.open_seat !== side && state.invited !== side;
       const here = state.presence[side];
       return html("li", { "data-side": side }, html("span", {}, `${sideName(state, side)}: ${who(state, side)}`),
-        person ? html("span", { class: here ? "presence here" : "presence away", id: `presence-${side}` }, say(here ? "page.here" : "page.away")) : null,
-        clocks.faces[side]);
+        person ? html("span", { class: here ? "presence here" : "presence away", id: `presence-${side}` }, say(here ? "page.here" : "page.away")) : null);
     }));
     if (!state.next) sawGoingOn = true;
     else if (sawGoingOn && seat.token && state.next.token) { followRematch(id, seat, state.next); return; }
@@ -164,5 +187,5 @@ export function onlinePanel(id, seat, send) {
     buttons.replaceChildren(...shown.flat().flatMap((node) => [node, " "]));
     for (const node of buttons.querySelectorAll("button")) node.disabled = !online;
   };
-  return { panel, update };
+  return { panel, update, clocks: clocks.faces };
 }

@@ -32,6 +32,12 @@ export function gamePage(id) {
   const download = html("a", { id: "download", href: `/api/games/${id}/record`, download: "" }, say("page.download"));
   const numbers = html("input", { type: "checkbox", id: "numbers", checked: localStorage.getItem("damero.numbers") === "1" });
   let links = linksBox(id, seat);
+  const heading = html("h1", { id: "game-title", class: "game-title" });
+  // The clocks beside the board's top and bottom edges, this seat's own at the bottom.
+  const topBar = html("div", { class: "clock-bar", id: "bar-top" });
+  const bottomBar = html("div", { class: "clock-bar", id: "bar-bottom" });
+  const flip = html("button", { id: "flip", type: "button", "aria-pressed": "false" }, say("page.flip"));
+  let flipped = false;  // the board drawn from the other side
   const connection = html("p", { id: "connection", role: "status" });
   let state = null;
   let layout = null;  // the layout state.layout names, once fetched
@@ -108,8 +114,10 @@ export function gamePage(id) {
     const queued = waiting && !waiting.sent ? waiting : null;
     const canMove = state.turn !== null && state.seat.includes(state.turn) && !state.thinking && !queued;
     const title = say(`${state.game}.title`);
-    if (shown === null) draw(grid, { ...view, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
-    else draw(grid, { ...past, board: layout, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
+    if (shown === null) draw(grid, { ...view, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render, flipped });
+    else draw(grid, { ...past, board: layout, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render, flipped });
+    heading.textContent = title;
+    flip.setAttribute("aria-pressed", String(flipped));
     looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, () => lookAt(null))]));
     pieces.replaceChildren(legend(layout, shown === null ? state.pieces : past.pieces) || "");
     rules.href = `/rules#${state.game}`;
@@ -133,8 +141,24 @@ export function gamePage(id) {
     document.body.dataset.version = state.version;
     document.body.dataset.over = state.over ? "yes" : "no";
     showConnection();
-    panel.update(view, online);
+    const invited = links.update(state);
+    panel.update({ ...view, invited }, online);
     sayings.update(view, online);
+    placeClocks(view);
+  };
+  // The clock of the side at each edge: this seat's own at the bottom (the first side's for a
+  // spectator or two people on one screen), the other way round when the board is flipped.
+  const placeClocks = (view) => {
+    const own = state.seat.length === 1 ? state.seat[0] : "first";
+    const other = own === "first" ? "second" : "first";
+    const [top, bottom] = flipped ? [own, other] : [other, own];
+    const timed = state.clock !== null;
+    grid.parentNode?.classList.toggle("timed", timed);
+    topBar.hidden = bottomBar.hidden = !timed;
+    topBar.dataset.side = top;
+    bottomBar.dataset.side = bottom;
+    topBar.replaceChildren(html("span", { class: "bar-name" }, sideName(view, top)), panel.clocks[top]);
+    bottomBar.replaceChildren(html("span", { class: "bar-name" }, sideName(view, bottom)), panel.clocks[bottom]);
   };
   // Offline, the board is greyed and says so; a move made then waits for the connection.
   const showConnection = () => {
@@ -149,6 +173,7 @@ export function gamePage(id) {
     const to = stepKey(event, shown ?? state.moves.length, state.moves.length);
     if (to !== null) lookAt(to);
   });
+  flip.addEventListener("click", () => { flipped = !flipped; render(); });
   numbers.addEventListener("change", () => { localStorage.setItem("damero.numbers", numbers.checked ? "1" : "0"); render(); });
   undo.addEventListener("click", () => send({ type: "undo", version: state.version }));
   hint.addEventListener("click", () => send({ type: "hint" }));
@@ -157,11 +182,11 @@ export function gamePage(id) {
   const form = html("form", { class: "move-form", onsubmit: (event) => { event.preventDefault(); if (typed.value.trim()) play({ move: typed.value.trim() }); typed.value = ""; } },
     typed, html("button", { type: "submit" }, say("page.send")));
 
-  main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice, looking),
-    html("div", { class: "side" }, connection, seatLine, turnLine, status, hintLine, error, form,
+  main.replaceChildren(links.invite, html("div", { class: "layout" }, html("div", { class: "board-box" }, topBar, grid, bottomBar, notice, looking),
+    html("div", { class: "side" }, heading, connection, seatLine, turnLine, status, hintLine, error, form,
       html("p", {}, undo, " ", hint, " ", replay, " ", analyse),
-      html("label", {}, numbers, " ", say("page.numbers")),
-      panel.panel, sayings.box, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links)));
+      html("p", {}, html("label", {}, numbers, " ", say("page.numbers")), " ", flip),
+      panel.panel, sayings.box, pieces, moves, html("p", { class: "keys" }, say("page.keys")), html("p", {}, download, " ", rules), links.box)));
 
   // The first Tab reaches the board: the keyboard starts from the game, not the header.
   main.tabIndex = -1;
@@ -220,9 +245,10 @@ export function gamePage(id) {
       } else if (message.type === "error" && message.code === "web.wrong_token") {
         seat = refuseSeat(id, seat);
         refused = message.message;
-        const box = linksBox(id, seat);
-        links.replaceWith(box);
-        links = box;
+        const fresh = linksBox(id, seat);
+        links.box.replaceWith(fresh.box);
+        links.invite.replaceWith(fresh.invite);
+        links = fresh;
         render();
       } else if (message.type === "error") {
         // A move sent again after a restart may race its first sending, which the old server

@@ -13,6 +13,35 @@ export async function replayOf(id) {
   await replayPage(document_, id, { analyse: new URLSearchParams(location.search).has("analyse") });
 }
 
+// A record file opened on the front page, replayed at an address of its own (/replay?upload=KEY)
+// that a reload keeps: the file is kept in this tab's storage under KEY until the tab closes.
+const uploadKey = (key) => `damero.upload.${key}`;
+
+export async function uploadReplay(text) {
+  const response = await fetch(`/api/upload?lang=${language}`, { method: "POST", body: text });
+  const document_ = await response.json();
+  if (!response.ok) return document_.message;
+  const key = Math.random().toString(36).slice(2, 10);
+  sessionStorage.setItem(uploadKey(key), text);
+  history.pushState({}, "", `/replay?upload=${key}`);
+  await replayPage(document_, null);
+  return null;
+}
+
+export async function uploadedReplay() {
+  const text = sessionStorage.getItem(uploadKey(new URLSearchParams(location.search).get("upload")));
+  const refusal = text === null ? say("page.upload_gone") : await uploadReplayAgain(text);
+  if (refusal) main.replaceChildren(html("h1", {}, say("page.missing_title")), html("p", { class: "error", role: "alert" }, refusal));
+}
+
+async function uploadReplayAgain(text) {
+  const response = await fetch(`/api/upload?lang=${language}`, { method: "POST", body: text });
+  const document_ = await response.json();
+  if (!response.ok) return document_.message;
+  await replayPage(document_, null);
+  return null;
+}
+
 // `analyse`: show the game's review at once (a finished game's "Analyse").
 export async function replayPage(document_, id, { analyse = false } = {}) {
   disconnect();
@@ -29,9 +58,13 @@ export async function replayPage(document_, id, { analyse = false } = {}) {
   const title = say(`${document_.game}.title`);
   const start = { board, sides: document_.sides };
   const names = { first: sideName(start, "first"), second: sideName(start, "second") };
+  let flipped = false;  // the board drawn from the other side
+  const flip = html("button", { type: "button", id: "flip", "aria-pressed": "false", onclick: () => {
+    flipped = !flipped; flip.setAttribute("aria-pressed", String(flipped)); show();
+  } }, say("page.flip"));
   const show = () => {
     const frame = document_.frames[shown];
-    draw(grid, { ...frame, board, title }, { play: () => {}, canMove: false, showNumbers: true, redraw: show });
+    draw(grid, { ...frame, board, title }, { play: () => {}, canMove: false, showNumbers: true, redraw: show, flipped });
     legendBox.replaceChildren(legend(board, frame.pieces) || "");
     status.replaceChildren(...frame.status.map((line) => html("p", {}, line)));
     notice.textContent = frame.forced.join(" ");
@@ -48,9 +81,9 @@ export async function replayPage(document_, id, { analyse = false } = {}) {
       moves: document_.moves.slice(0, shown) }, error);
   };
   main.replaceChildren(html("div", { class: "layout" }, html("div", { class: "board-box" }, grid, notice),
-    html("div", { class: "side" }, counter, status,
+    html("div", { class: "side" }, html("h1", { class: "game-title", id: "game-title" }, say("page.replay_title", { game: title })), counter, status,
       html("p", {}, button("page.first", "first", () => go(0)), " ", button("page.back", "back", () => go(shown - 1)), " ",
-        button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity))),
+        button("page.forward", "forward", () => go(shown + 1)), " ", button("page.last", "last", () => go(Infinity)), " ", flip),
       // Fair play: a game between two people still being played is neither played on nor analysed.
       document_.analysable ? html("p", {}, button("page.play_on", "play-on", playOn)) : null, error,
       document_.analysable ? review.node : null,
