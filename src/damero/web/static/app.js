@@ -1,6 +1,7 @@
 // The page's entry: it loads the words and shows the page the address names.
 import { accountPage, loadAccount, logInPage, showAccount, signUpPage } from "./account.js";
 import { analysePage } from "./analyse.js";
+import { silence } from "./announce.js";
 import { changeLanguage, disconnect, languageChoice, loadWords, setKeys, setRouter } from "./common.js";
 import { frontPage } from "./front.js";
 import { gamePage } from "./play.js";
@@ -16,7 +17,7 @@ async function route() {
   const game = path.match(/^\/play\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const player = path.match(/^\/@\/([\w-]+)$/);
-  languageChoice.onchange = async () => { await changeLanguage(); showAccount(); route(); };
+  languageChoice.onchange = async () => { silence(); await changeLanguage(); showAccount(); route(); };
   if (game) gamePage(game[1]);
   else if (replay) await replayOf(replay[1]);
   else if (path === "/rules") await rulesPage();

@@ -108,7 +108,7 @@ export function gamePage(id) {
     const title = say(`${state.game}.title`);
     if (shown === null) draw(grid, { ...view, hint: hinted, title }, { play, canMove, showNumbers: numbers.checked, redraw: render });
     else draw(grid, { ...past, board: layout, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render });
-    looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, () => lookAt(null))]));
+    looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, state.over, () => lookAt(null))]));
     pieces.replaceChildren(legend(layout, shown === null ? state.pieces : past.pieces) || "");
     rules.href = `/rules#${state.game}`;
     status.replaceChildren(...(shown === null ? state.status : past.status).map((line) => html("p", {}, line)),
