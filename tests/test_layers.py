@@ -43,7 +43,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("searches and files", ("damero.solvers", "damero.engines", "damero.records")),
     (
         "players and games in progress",
-        ("damero.players", "damero.progress", "damero.round", "damero.analysis"),
+        (
+            "damero.players",
+            "damero.progress",
+            "damero.round",
+            "damero.analysis",
+            "damero.results",
+        ),
     ),
     ("games", ("damero.games",)),
     ("registry", ("damero.registry",)),

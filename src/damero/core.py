@@ -439,6 +439,11 @@ class Game(Protocol[PositionT, MoveT]):
         on the winning side, so that words for a person who won are not said to it."""
         ...
 
+    def describe_ending(self, position: PositionT, outcome: Outcome) -> Message:
+        """Why the rules ended the game, in one sentence naming no winner ("Three in a row."),
+        for a front end that says who won in its reader's own words (`damero.results`)."""
+        ...
+
     def automatic_move(self, position: PositionT) -> tuple[MoveT, Message] | None:
         """A move the rules make for the side to move (an Othello pass), with the notice to show."""
         ...
@@ -535,6 +540,10 @@ class GameDefaults:
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
+
+    def describe_ending(self, position: Any, outcome: Outcome) -> Message:
+        """The outcome's reason, a sentence of the game's words."""
+        return Message(outcome.reason)
 
     @property
     def piece_kinds(self) -> tuple[PieceKind, ...]:

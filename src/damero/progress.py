@@ -248,6 +248,14 @@ class GameInProgress:
         outcome = self.outcome
         return None if outcome is None else Result.of_outcome(outcome)
 
+    def result_at(self, count: int) -> Result | None:
+        """How the game stood after the first `count` moves: its result at the last, else the
+        rules' outcome there (a position before the end that the rules ended: none, in play)."""
+        if count == len(self.moves):
+            return self.result
+        outcome = self.outcome_at(count)
+        return None if outcome is None else Result.of_outcome(outcome)
+
     @property
     def is_over(self) -> bool:
         return self.result is not None

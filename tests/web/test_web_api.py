@@ -110,9 +110,8 @@ def test_a_game_by_link_to_its_end_and_its_record(client: TestClient) -> None:
             assert state["moves"] == list("14253"[:number]) == seen["moves"]
             assert state["last"] == [int(cell) - 1], "the cell played is marked, by its index"
         assert state["over"] and state["winner"] == "first" and state["legal"] == []
-        assert "¡Felicidades" in " ".join(seen["status"]) or "Felicidades" in " ".join(
-            seen["status"]
-        )
+        assert state["status"] == ["You won.", "Three in a row."]
+        assert seen["status"] == ["Ha perdido.", "Tres en línea."]
     record = client.get(f"/api/games/{created['id']}/record")
     assert record.text.splitlines()[0] == "# damero record: tictactoe"
     assert record.text.splitlines()[2:] == list("14253")

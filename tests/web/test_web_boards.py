@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from damero.core import Side
 from damero.games.tictactoe import board as tictactoe_board
 from damero.i18n import Catalog
 from damero.progress import PERSON, GameInProgress, Seat
@@ -28,14 +29,19 @@ def shown_last(state: GameInProgress, catalog: Catalog = ENGLISH) -> dict[str, A
     return describe(state, len(state.moves), catalog)
 
 
-def test_a_person_who_lost_to_the_computer_is_told_the_computer_won() -> None:
+def test_a_result_is_said_to_its_reader_in_their_own_words() -> None:
     game = find_game("tictactoe")
     texts = ["1", "5", "2", "3", "4", "7"]
-    lost = shown_last(GameInProgress.replayed(game, texts=texts, seats=(PERSON, Seat(1))))
-    assert "The computer (O) has won the game" in lost["status"]
-    assert not any("Congratulations" in line for line in lost["status"])
-    won = shown_last(GameInProgress.replayed(game, texts=texts, seats=(Seat(1), PERSON)))
-    assert "Congratulations, player O" in won["status"]
+    state = GameInProgress.replayed(game, texts=texts, seats=(PERSON, Seat(1)))
+    count = len(state.moves)
+    x, o = frozenset({Side.FIRST}), frozenset({Side.SECOND})
+    assert describe(state, count, ENGLISH, reader=x)["status"] == ["You lost.", "Three in a row."]
+    assert describe(state, count, ENGLISH, reader=o)["status"] == ["You won.", "Three in a row."]
+    assert shown_last(state)["status"] == ["O won.", "Three in a row."]
+    spanish = Catalog("es")
+    assert describe(state, count, spanish, reader=x)["status"] == ["Ha perdido.", "Tres en línea."]
+    assert shown_last(state, spanish)["status"] == ["Victoria para O.", "Tres en línea."]
+    assert not any("Congratulations" in line for line in shown_last(state)["status"])
 
 
 def test_a_mouse_step_is_marked_where_it_began_and_where_it_ended() -> None:

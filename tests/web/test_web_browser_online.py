@@ -85,7 +85,9 @@ def test_a_timed_game_is_lost_on_time_and_the_clocks_count_down(
         assert page.inner_text("#clock-second") == "0:06.0"
     for page in (x, o):
         page.wait_for_function("document.body.dataset.over === 'yes'", timeout=TIMEOUT)
-        assert "X ran out of time: O wins." in page.inner_text("#status")
+        words = "You lost on time" if page is x else "You won on time"
+        assert words in page.inner_text("#status")
+        assert "to move" not in page.inner_text(".side").lower()
         assert page.inner_text("#clock-first") == "0:00.0"
         assert page.locator("[data-move]").count() == 0
         assert page.locator("#resign").count() == 0
@@ -116,7 +118,7 @@ def test_a_draw_offered_declined_offered_again_and_accepted(browser: Any, server
     x.click("#accept-draw")
     for page in (x, o):
         page.wait_for_function("document.body.dataset.over === 'yes'")
-        assert "Drawn by agreement." in page.inner_text("#status")
+        assert "Draw by agreement." in page.inner_text("#status")
         assert page.locator("#offer-draw").count() == 0
     assert x.errors == o.errors == []
 
@@ -130,7 +132,8 @@ def test_a_rematch_swaps_the_sides_and_each_page_goes_on_with_its_own_seat(
     o.click("#resign-confirm")
     for page in (x, o):
         page.wait_for_function("document.body.dataset.over === 'yes'")
-    assert "O resigned: X wins." in x.inner_text("#status")
+    assert "You won: your opponent resigned." in x.inner_text("#status")
+    assert "You lost: you resigned." in o.inner_text("#status")
     x.click("#offer-rematch")
     o.wait_for_selector("#accept-rematch")
     assert o.inner_text("#offers") == "Your opponent asks for a rematch."
@@ -345,7 +348,7 @@ def test_a_player_gone_long_enough_lets_the_other_claim_the_win(
         assert "Your opponent has been gone for a while" in x.inner_text("#offers")
         x.click("#claim-win")
         x.wait_for_function("document.body.dataset.over === 'yes'")
-        assert "O left the game: X wins." in x.inner_text("#status")
+        assert "You won: your opponent left the game." in x.inner_text("#status")
         assert x.locator("#claim-win").count() == 0
     finally:
         server.stop()

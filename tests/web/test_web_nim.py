@@ -63,7 +63,8 @@ def test_nim_is_played_over_the_socket_by_its_board_description(nim_client: Test
             assert heaps_of(state)[heap - 1] == counter - 1, "the clicked counter and those after"
             assert sum(before) - sum(heaps_of(state)) == len(state["last"])
         assert set(state["pieces"]) == {"."} and state["targets"] == []
-        assert "Ganador" in " ".join(state["status"])
+        assert state["status"][0].startswith("Victoria para ")
+        assert len(state["status"]) == 2, "who won, then the game's own reason"
 
 
 def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_server: Server) -> None:
@@ -87,7 +88,7 @@ def test_nim_is_played_in_chromium_by_clicking_its_board(browser: Any, nim_serve
         assert len(moves_of(page)) == before
         assert page.get_attribute(f"[data-cell='{cell}']", "aria-label") == f"{cell}, empty"
     assert page.locator(".board svg [data-piece=counter]").count() == 0
-    assert "Winner" in page.inner_text("#status")
+    assert "player won." in page.inner_text("#status")
     assert page.errors == []
 
 

@@ -57,7 +57,7 @@ def test_a_player_resigns_once(client: TestClient) -> None:
         ended = next_state(x)
         assert ended["result"] == {"winner": "first", "reason": "resignation"}
         assert ended["turn"] is None and ended["legal"] == [] and ended["over"]
-        assert ended["status"][-1] == "O resigned: X wins."
+        assert ended["status"] == ["You won: your opponent resigned."]
         assert next_state(o)["result"] == ended["result"]
         send(o, type="resign", version=ended["version"])
         assert next_error(o)["code"] == "game.over"
@@ -89,7 +89,7 @@ def test_a_draw_offered_then_accepted_and_an_offer_that_lapsed(client: TestClien
         send(x, type="draw", version=again["version"])
         drawn = next_state(x)
         assert drawn["result"] == {"winner": None, "reason": "agreement"}
-        assert drawn["status"][-1] == "Drawn by agreement."
+        assert drawn["status"] == ["Draw by agreement."]
         assert next_state(o)["result"] == drawn["result"]
 
 

@@ -134,7 +134,7 @@ def test_a_rolling_restart_behind_nginx_loses_no_move_and_charges_no_clock(
     for page in (x, o):
         page.wait_for_function("document.body.dataset.over === 'yes'")
         assert moves_of(page) == list(GAME)
-        assert "draw" in page.inner_text("#status")
+        assert "Draw." in page.inner_text("#status")
     storage = Storage(site.database)
     stored = storage.load(game_id)
     storage.close()

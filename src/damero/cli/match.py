@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from damero.cli.console import HELP_WORDS, Console
-from damero.core import Outcome, Side
+from damero.core import Message, Outcome, Side
 from damero.errors import DameroError, RecordWriteError
 from damero.players import Player
-from damero.progress import GameInProgress, NothingToTakeBackError
+from damero.progress import GameInProgress, NothingToTakeBackError, Result
+from damero.results import result_words
 
 
 class TakeBack(Exception):
@@ -125,13 +126,22 @@ class Match:
             self.follow(made)
         outcome = self.state.outcome
         if outcome is not None:
-            game = self.state.game
-            winner_is_computer = outcome.winner in self.state.computers
-            for line in game.describe_outcome(
-                self.state.position, outcome, winner_is_computer=winner_is_computer
-            ):
+            for line in self.ending_lines(outcome):
                 self.console.say_message(line)
         return outcome
+
+    def ending_lines(self, outcome: Outcome) -> tuple[Message, ...]:
+        """The game's own end-of-game words, which name the winner and why; a person playing
+        the computer is told in their own words whether they won or lost, and why."""
+        state = self.state
+        people = frozenset(Side) - state.computers
+        if len(people) == 1:
+            result = Result.of_outcome(outcome)
+            return result_words(state.game, state.position, result, reader=people)
+        winner_is_computer = outcome.winner in state.computers
+        return state.game.describe_outcome(
+            state.position, outcome, winner_is_computer=winner_is_computer
+        )
 
     def follow(self, shown: int) -> None:
         """Shows, records and announces each move made after the first `shown`, one by one: a

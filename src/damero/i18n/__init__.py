@@ -61,7 +61,7 @@ class Catalog:
             raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
         self.language = language
         self._messages = _CATALOGUES[language]
-        self._formatter = _SpanishNumbers() if language == "es" else string.Formatter()
+        self._formatter = _SpanishNumbers() if language == "es" else _Formatter()
 
     def text(self, key: str, /, **values: object) -> str:
         """The message for `key` with its values filled in; nested Message values are translated too."""
@@ -92,7 +92,22 @@ class Catalog:
         return self.gettext(singular if count == 1 else plural)
 
 
-class _SpanishNumbers(string.Formatter):
+class _Formatter(string.Formatter):
+    """Fills a template; `{side!c}` writes a value with its first letter a capital, for a name
+    that starts a sentence ("the mouse" in "The mouse won.").
+
+    >>> _Formatter().format("{side!c} won.", side="the mouse")
+    'The mouse won.'
+    """
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "c":
+            text = str(value)
+            return text[:1].upper() + text[1:]
+        return super().convert_field(value, conversion)
+
+
+class _SpanishNumbers(_Formatter):
     """Writes numbers as Spanish does: a decimal comma and a point between thousands.
 
     >>> _SpanishNumbers().format("{0:.2f} {1:,}", 1234.5, 895363)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from damero.core import Outcome, Side, parse_number, split_words
@@ -291,6 +291,56 @@ class OthelloPosition:
         if first == second:
             return Outcome(None, "othello.draw")
         return Outcome(Side.FIRST if first > second else Side.SECOND, "othello.more_discs")
+
+
+_SYMMETRIES: tuple[Callable[[int, int, int], tuple[int, int]], ...] = (
+    lambda row, column, last: (row, column),
+    lambda row, column, last: (column, row),
+    lambda row, column, last: (last - column, last - row),
+    lambda row, column, last: (last - row, last - column),
+    lambda row, column, last: (row, last - column),
+    lambda row, column, last: (last - row, column),
+    lambda row, column, last: (column, last - row),
+    lambda row, column, last: (last - column, row),
+)
+"""The eight ways a square board maps onto itself, each taking (row, column) on a board whose
+last row and column are `last`: the identity, the two diagonal mirrors, the half turn, the
+two edge mirrors and the two quarter turns."""
+
+
+def _mapped(bits: int, size: int, symmetry: Callable[[int, int, int], tuple[int, int]]) -> int:
+    mapped = 0
+    while bits:
+        low = bits & -bits
+        square = low.bit_length() - 1
+        row, column = symmetry(square // size, square % size, size - 1)
+        mapped |= 1 << (row * size + column)
+        bits ^= low
+    return mapped
+
+
+def symmetric_moves(position: OthelloPosition) -> list[list[Move]]:
+    """The legal moves of `position` in classes of moves that a symmetry of the board mapping
+    the position onto itself maps onto each other (the four first moves of a game are one
+    class): moves of one class have the same value, whatever a search says of each."""
+    size, last = position.size, position.size - 1
+    own = [
+        symmetry
+        for symmetry in _SYMMETRIES
+        if _mapped(position.player, size, symmetry) == position.player
+        and _mapped(position.opponent, size, symmetry) == position.opponent
+    ]
+    classes: dict[Move, list[Move]] = {}
+    for move in position.legal_moves():
+        images = {move} if move.is_pass else {Move(*s(move.row, move.column, last)) for s in own}
+        found = next((classes[image] for image in images if image in classes), None)
+        if found is None:
+            classes[move] = [move]
+        else:
+            found.append(move)
+            classes[move] = found
+    unique: dict[int, list[Move]] = {id(moves): moves for moves in classes.values()}
+    return list(unique.values())
 
 
 def _perft(player: int, opponent: int, depth: int, tables: _Tables) -> int:

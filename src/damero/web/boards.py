@@ -39,6 +39,7 @@ from typing import Any
 from damero.core import Game, Layout, Piece, PieceKind, Side
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
+from damero.results import side_titles
 from damero.web.stored import SEAT_NAMES, side_name
 
 EMPTY = "."
@@ -117,8 +118,9 @@ def piece_kind_json(kind: PieceKind, catalog: Catalog) -> dict[str, object]:
 
 
 def sides_json(game: Game[Any, Any], catalog: Catalog) -> dict[str, str]:
-    """Each seat's side in the game's words ('the mouse', 'X')."""
-    return {SEAT_NAMES[side]: catalog.text(game.side_key(side)) for side in Side}
+    """Each seat's side as every page names it: the board's own name where it has one
+    ('Black (X)'), else the game's word ('the mouse', 'X')."""
+    return {SEAT_NAMES[side]: catalog.say(name) for side, name in side_titles(game).items()}
 
 
 def _cells(game: Game[Any, Any]) -> dict[tuple[int, int], int]:

@@ -13,17 +13,18 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Message, Side
+from damero.core import Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.progress import GameInProgress
+from damero.results import result_words, side_titles
 from damero.round import (
     CLAIMS,
     OFFERS,
@@ -157,28 +158,39 @@ def describe(
     catalog: Catalog,
     *,
     drawing: dict[str, Any] | None = None,
+    reader: frozenset[Side] = frozenset(),
 ) -> dict[str, object]:
     """What a page draws for the position after the first `count` moves of `state` on its game's
-    layout: whose turn it is, the result and its words (none while the game goes on: the page
-    says whose turn it is and counts what the layout counts), the pieces, the targets and the
-    last turn (the move a side chose and those the rules then made on their own, a forced pass,
-    which `forced` says in words); a person who lost to the computer is told the computer won.
-    `drawing` is `drawn_last`'s, if made already."""
-    game, position = state.game, state.positions[count]
-    outcome = state.outcome_at(count)
-    lines: Sequence[Message] = ()
-    if outcome is not None:
-        won_by_computer = outcome.winner is not None and outcome.winner in state.computers
-        ending = game.describe_outcome(position, outcome, winner_is_computer=won_by_computer)
-        lines = (*game.status(position), *ending)
+    layout: whose turn it is (nobody's once it is over, however it ended), the result and its
+    words for `reader` (the sides the page plays: "You lost" to one, "X won" to a spectator or
+    to both sides on one screen; no words while the game goes on: the page says whose turn it is
+    and counts what the layout counts), the pieces, the targets and the last turn (the move a
+    side chose and those the rules then made on their own, a forced pass, which `forced` says
+    in words). `drawing` is `drawn_last`'s, if made already."""
+    result = state.result_at(count)
     return {
-        "turn": side_name(state.to_move(count)),
-        "winner": None if outcome is None else side_name(outcome.winner),
-        "over": outcome is not None,
-        "status": [catalog.say(line) for line in lines],
+        "turn": None if result is not None else side_name(state.to_move(count)),
+        "winner": None if result is None else side_name(result.winner),
+        "over": result is not None,
+        "status": result_lines(state, count, catalog, reader),
         "forced": [catalog.say(notice) for notice in state.notices(state.last_turn(count))],
         **(drawing or drawn_last(state, count)),
     }
+
+
+def result_lines(
+    state: GameInProgress, count: int, catalog: Catalog, reader: frozenset[Side]
+) -> list[str]:
+    """The result after the first `count` moves in words for `reader`, the sides named as the
+    page names them; [] while the game goes on."""
+    result = state.result_at(count)
+    if result is None:
+        return []
+    game = state.game
+    words = result_words(
+        game, state.positions[count], result, reader=reader, names=side_titles(game)
+    )
+    return [catalog.say(line) for line in words]
 
 
 def drawn_last(state: GameInProgress, count: int) -> dict[str, Any]:
@@ -322,7 +334,6 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
             catalog,
             drawing={key: value for key, value in drawing.items() if key != "targets"},
         ),
-        **decided_fields(state, catalog),
     }
 
 
@@ -359,13 +370,23 @@ def seat_json(live: Round, side: Side) -> dict[str, object]:
 
 
 def personal_view(
-    live: Round, sides: frozenset[Side], targets: object, *, token: str | None, seen: Seen
+    live: Round,
+    sides: frozenset[Side],
+    targets: object,
+    catalog: Catalog,
+    *,
+    token: str | None,
+    seen: Seen,
 ) -> dict[str, object]:
     """What one client is shown of a game for its seat: its sides, what it may do (the board's
-    `targets` if it is to move), and its way into the rematch (`token` is its own)."""
+    `targets` if it is to move), its way into the rematch (`token` is its own), and once the
+    game is over, a player of one side is told whether they won or lost."""
     turn = live.state.side_to_move
     mine = turn is not None and turn in sides and live.state.decided is None
+    state = live.state
+    own = len(sides) == 1 and state.is_over
     return {
+        **({"status": result_lines(state, len(state.moves), catalog, sides)} if own else {}),
         "targets": targets if mine else [],
         "seat": sorted(SEAT_NAMES[side] for side in sides),
         "can_undo": live.can_take_back_at_once(sides)
@@ -374,26 +395,6 @@ def personal_view(
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
-    }
-
-
-def decided_fields(state: GameInProgress, catalog: Catalog) -> dict[str, object]:
-    """What a result from outside the rules changes of what the board says: nobody is to move,
-    and a line under the board says how the game ended."""
-    decided = state.decided
-    if decided is None:
-        return {}
-    game = state.game
-    names = {
-        "winner": catalog.text(game.side_key(decided.winner)) if decided.winner else "",
-        "loser": catalog.text(game.side_key(decided.winner.other)) if decided.winner else "",
-    }
-    key = f"result.{decided.ending.value}" + ("" if decided.winner else "_drawn")
-    return {
-        "turn": None,
-        "over": True,
-        "winner": side_name(decided.winner),
-        "status": [*map(catalog.say, game.status(state.position)), catalog.text(key, **names)],
     }
 
 
@@ -492,12 +493,12 @@ class Client:
             built["view", language] = shared_view(live, self.catalog, built["drawing"])
         shared = built["view", language]
         seat = (self.sides, self.token)
-        if ("personal", seat) not in built:
+        if ("personal", seat, language) not in built:
             targets = built["drawing"]["targets"]
-            built["personal", seat] = personal_view(
-                live, self.sides, targets, token=self.token, seen=seen
+            built["personal", seat, language] = personal_view(
+                live, self.sides, targets, self.catalog, token=self.token, seen=seen
             )
-        personal = built["personal", seat]
+        personal = built["personal", seat, language]
         shown, told = self.shown, self.told
         self.told = presence_fields(seen, self.sides)
         self.shown = (live.version, shared, personal, len(live.state.moves))

@@ -32,6 +32,7 @@ from damero.i18n import Catalog, en, es
 from damero.players import LEVELS
 from damero.progress import Clock, GameInProgress
 from damero.records import Record, format_for, read_any
+from damero.results import side_titles
 from damero.round import MODES, SPECTATOR, Join, Player, Round, new_round
 from damero.web import analysis, analysis_board, checks
 from damero.web.accounts import Accounts
@@ -227,7 +228,7 @@ class Routes:
                         "name": game.name,
                         "options": options_json(game, catalog),
                         "sides": [
-                            {"seat": SEAT_NAMES[side], "key": game.side_key(side)}
+                            {"seat": SEAT_NAMES[side], "key": side_titles(game)[side].key}
                             for _, side in game.side_options
                         ],
                     }

@@ -25,7 +25,7 @@ from damero.engines.othello.search import (
     scores_are_exact,
     search,
 )
-from damero.rules.othello import PASS, Move, OthelloPosition
+from damero.rules.othello import PASS, Move, OthelloPosition, symmetric_moves
 
 LEVELS = (1, 2, 3, 4, 5)
 
@@ -163,7 +163,36 @@ def analyse_moves(
     clock: Callable[[], float] | None = None,
     threads: int | None = None,
 ) -> tuple[list[tuple[Move, float]], bool]:
-    """`analyse`'s scores, and whether they are exact.
+    """`analyse`'s scores, and whether they are exact (see `_analyse_each_move`); moves that a
+    symmetry of the position maps onto each other share one score (`shared_by_symmetry`)."""
+    scores, is_exact = _analyse_each_move(position, limit, clock=clock, threads=threads)
+    return shared_by_symmetry(position, scores), is_exact
+
+
+def shared_by_symmetry(
+    position: OthelloPosition, scores: list[tuple[Move, float]]
+) -> list[tuple[Move, float]]:
+    """`scores` with each class of symmetric moves given the mean of its members' scores, best
+    first. A search scores each move in turn over one transposition table, pruning by estimates:
+    a move searched after its mirror image meets what the search of the other left there, and
+    two moves of one value come out apart, more so the deeper it looks."""
+    given = dict(scores)
+    shared = {}
+    for moves in symmetric_moves(position):
+        mean = sum(given[move] for move in moves) / len(moves)
+        shared.update(dict.fromkeys(moves, mean))
+    order = [move for move, _ in scores]
+    return sorted(((move, shared[move]) for move in order), key=lambda pair: -pair[1])
+
+
+def _analyse_each_move(
+    position: OthelloPosition,
+    limit: Limit,
+    *,
+    clock: Callable[[], float] | None = None,
+    threads: int | None = None,
+) -> tuple[list[tuple[Move, float]], bool]:
+    """Each move's score, as the search gives it, and whether they are exact.
 
     Near the end (`scores_are_exact`) each move is solved exactly; with a time limit and a clock
     the solve stops when the time is up, and the scores are then an estimate (a search
@@ -175,7 +204,9 @@ def analyse_moves(
         return [], True
     should_stop = _stopper(limit, clock)
     if moves == (PASS,):
-        after, is_exact = analyse_moves(position.play(PASS), limit, clock=clock, threads=threads)
+        after, is_exact = _analyse_each_move(
+            position.play(PASS), limit, clock=clock, threads=threads
+        )
         return [(PASS, -after[0][1])], is_exact
     if scores_are_exact(position):
         if should_stop is None:

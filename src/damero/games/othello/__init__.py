@@ -242,6 +242,18 @@ class Othello(GameDefaults):
             ),
         )
 
+    def describe_ending(self, position: OthelloPosition, outcome: Outcome) -> Message:
+        """The final count: the winner's discs to the loser's, or as many each."""
+        if outcome.winner is None:
+            return Message("othello.ending_drawn", {"discs": position.count(Side.FIRST)})
+        return Message(
+            "othello.ending_won",
+            {
+                "winner_discs": position.count(outcome.winner),
+                "loser_discs": position.count(outcome.winner.other),
+            },
+        )
+
     @property
     def layout(self) -> Layout:
         return othello_board.layout(self.size)

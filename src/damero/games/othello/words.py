@@ -20,9 +20,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.rules": (
             "Othello. X moves first. Place a disc so that it closes one or more lines of\n"
             "your opponent's discs (in a row, a column or a diagonal) between it and one of\n"
-            "yours: those discs turn to your colour. Only the disc just placed flips. A\n"
-            "player who cannot place passes, automatically. The game ends when neither can\n"
-            "place; most discs wins."
+            "yours: those discs turn to your colour. Only the disc just placed turns discs\n"
+            "over: a disc turned over turns none in its turn. A player who cannot place\n"
+            "passes, automatically. The game ends when neither can place; most discs wins."
         ),
         "othello.typing": (
             "Type the row and the column (fila columna): 3 4, 3,4 or 3-4; or the column's\n"
@@ -72,6 +72,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.passes": "{side} cannot place a disc and passes.",
         "othello.wins": "{side} wins, {winner_discs} discs to {loser_discs}!",
         "othello.draw_result": "Draw: {discs} discs each.",
+        "othello.ending_won": "{winner_discs} discs to {loser_discs}.",
+        "othello.ending_drawn": "{discs} discs each.",
         "othello.more_discs": "more discs on the board",
         "othello.draw": "a draw: both sides have as many discs",
         "othello.not_two_numbers": "'{text}' is not a move: type the row and the column, as in 3 4.",
@@ -117,9 +119,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.rules": (
             "Othello. Empiezan las X. Coloque una ficha de modo que encierre una o más\n"
             "líneas de fichas contrarias (en fila, columna o diagonal) entre ella y otra\n"
-            "suya: esas fichas se voltean. Sólo voltea la ficha recién colocada. Quien no\n"
-            "puede colocar ficha pasa, de forma automática. La partida acaba cuando ninguno\n"
-            "puede colocar; gana quien tenga más fichas."
+            "suya: esas fichas se voltean. Sólo la ficha recién colocada voltea fichas: una\n"
+            "ficha volteada no voltea otras a su vez. Quien no puede colocar ficha pasa, de\n"
+            "forma automática. La partida acaba cuando ninguno puede colocar; gana quien\n"
+            "tenga más fichas."
         ),
         "othello.typing": (
             "Escriba fila y columna: 3 4, 3,4 o 3-4; o la letra de la columna y la fila,\n"
@@ -173,6 +176,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "othello.passes": "{side} no puede colocar ficha y pasa el turno.",
         "othello.wins": "¡Gana {side}, {winner_discs} fichas contra {loser_discs}!",
         "othello.draw_result": "Tablas: {discs} fichas cada uno.",
+        "othello.ending_won": "{winner_discs} fichas contra {loser_discs}.",
+        "othello.ending_drawn": "{discs} fichas cada uno.",
         "othello.more_discs": "más fichas sobre el tablero",
         "othello.draw": "tablas: los dos tienen las mismas fichas",
         "othello.not_two_numbers": (

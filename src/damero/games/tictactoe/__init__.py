@@ -148,6 +148,11 @@ class TicTacToe(GameDefaults):
             Message("tictactoe.you_won"),
         )
 
+    def describe_ending(self, position: TicTacToePosition, outcome: Outcome) -> Message:
+        return Message(
+            "tictactoe.ending_full" if outcome.winner is None else "tictactoe.ending_line"
+        )
+
     @property
     def layout(self) -> Layout:
         return tictactoe_board.LAYOUT

@@ -38,6 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tictactoe.cell_taken": "Cell {cell} is already taken by {mark}: choose a free cell",
         "tictactoe.game_over": "The game is over: no more moves can be played",
         "tictactoe.computer_won": "The computer ({player}) has won the game",
+        "tictactoe.ending_line": "Three in a row.",
+        "tictactoe.ending_full": "The board is full without three in a row.",
     },
     "es": {
         "tictactoe.x_wins_in": "gana X {moves}",
@@ -75,9 +77,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tictactoe.not_a_cell": "Casilla no válida: no existe la casilla {text}, van del 1 al 9",
         "tictactoe.cell_taken": (
             "Casilla no válida, la casilla {cell} ya está ocupada con {mark}; "
-            "escriba una posición valida"
+            "escriba una posición válida"
         ),
         "tictactoe.game_over": "El juego ya terminó: no se puede tirar más",
         "tictactoe.computer_won": "El ordenador ({player}) ha ganado el juego",
+        "tictactoe.ending_line": "Tres en línea.",
+        "tictactoe.ending_full": "El tablero está lleno sin tres en línea.",
     },
 }

@@ -5,12 +5,20 @@ import { say } from "./common.js";
 const region = document.getElementById("announce");
 const SOUND = "damero.sound";
 let audio = null;
+let pending = null;  // the words about to be said
 
 export function announce(text) {
   if (!text) return;
   // The same words twice in a row are said again only if the region changes in between.
   region.textContent = "";
-  setTimeout(() => { region.textContent = text; }, 50);
+  clearTimeout(pending);
+  pending = setTimeout(() => { region.textContent = text; }, 50);
+}
+
+// Nothing left to say: what was said belongs to the page before (another language, another game).
+export function silence() {
+  clearTimeout(pending);
+  region.textContent = "";
 }
 
 export const soundOn = () => localStorage.getItem(SOUND) === "1";

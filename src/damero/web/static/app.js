@@ -1,6 +1,7 @@
 // The page's entry: it loads the words and shows the page the address names.
 import { accountPage, loadAccount, logInPage, showAccount, signUpPage } from "./account.js";
 import { analysePage } from "./analyse.js";
+import { silence } from "./announce.js";
 import { changeLanguage, disconnect, html, languageChoice, loadWords, main, navigate, say, setKeys, setNetwork, setRouter } from "./common.js";
 import { frontPage } from "./front.js";
 import { gamePage } from "./play.js";
@@ -25,7 +26,7 @@ async function route() {
   setKeys(null);
   setNetwork(null);
   const path = location.pathname;
-  languageChoice.onchange = async () => { await changeLanguage(); showAccount(); route(); };
+  languageChoice.onchange = async () => { silence(); await changeLanguage(); showAccount(); route(); };
   if (missing && path === missingAt) { missingPage(missing); return; }
   const game = path.match(/^\/play\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);

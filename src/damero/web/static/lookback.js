@@ -16,9 +16,11 @@ export function pastPositions(id) {
   };
 }
 
-// The line that says the page is looking back, with the button that returns to the game.
-export function lookingBackLine(shown, total, back) {
-  const words = shown === 0 ? say("page.looking_start") : say("page.looking_back", { number: shown, total });
+// The line that says the page is looking back, with the button that returns to the game (which
+// goes on, unless it is `over`).
+export function lookingBackLine(shown, total, over, back) {
+  const where = shown === 0 ? say("page.looking_start") : say("page.looking_back", { number: shown, total });
+  const words = over ? where : `${where} ${say("page.goes_on")}`;
   return html("div", { class: "looking-back", id: "looking-back" }, html("p", {}, words),
     html("button", { type: "button", id: "back-to-game", onclick: back }, say("page.back_to_game")));
 }

@@ -2,19 +2,33 @@
 // it; and the keys that step through them (arrows, Home, End), the same in a game and a replay.
 import { html, say } from "./common.js";
 
-// `moves` and `movers` (the seat of each), `names` each seat's name, `shown` the position on the
-// board (k: after k moves), `pick(k)` shows position k.
-export function moveTable({ moves, movers, names, shown, pick }) {
+// The table's rows: each `{number, first, second}`, the index of each side's move in it, from
+// the seat of each move (`movers`): a row holds the first side's move and the second's answer.
+export function moveRows(movers) {
   const rows = [];
   let row = null;
-  moves.forEach((move, index) => {
-    const seat = movers[index] === "second" ? "second" : "first";
+  movers.forEach((mover, index) => {
+    const seat = mover === "second" ? "second" : "first";
     if (!row || row.second !== undefined || (seat === "first" && row.first !== undefined)) {
       row = { number: rows.length + 1 };
       rows.push(row);
     }
     row[seat] = index;
   });
+  return rows;
+}
+
+// The number each move has in the table, by its index: a move is named as the table shows it.
+export function moveNumbers(movers) {
+  const numbers = [];
+  for (const row of moveRows(movers)) for (const seat of ["first", "second"]) if (row[seat] !== undefined) numbers[row[seat]] = row.number;
+  return numbers;
+}
+
+// `moves` and `movers` (the seat of each), `names` each seat's name, `shown` the position on the
+// board (k: after k moves), `pick(k)` shows position k.
+export function moveTable({ moves, movers, names, shown, pick }) {
+  const rows = moveRows(movers.slice(0, moves.length));
   const cell = (index) => html("td", {}, index === undefined ? "" : html("button", {
     type: "button", class: "move", "data-index": index, "aria-current": index === shown - 1 ? "step" : null,
     onclick: () => pick(index + 1) }, moves[index]));

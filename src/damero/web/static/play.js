@@ -118,7 +118,7 @@ export function gamePage(id) {
     else draw(grid, { ...past, board: layout, title }, { play, canMove: false, showNumbers: numbers.checked, redraw: render, flipped });
     heading.textContent = title;
     flip.setAttribute("aria-pressed", String(flipped));
-    looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, () => lookAt(null))]));
+    looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, state.over, () => lookAt(null))]));
     pieces.replaceChildren(legend(layout, shown === null ? state.pieces : past.pieces) || "");
     rules.href = `/rules#${state.game}`;
     status.replaceChildren(...(shown === null ? state.status : past.status).map((line) => html("p", {}, line)),

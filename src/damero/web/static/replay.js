@@ -73,7 +73,7 @@ export async function replayPage(document_, id, { analyse = false } = {}) {
     review.show(shown);
   };
   const go = (to) => { shown = Math.max(0, Math.min(last, to)); show(); };
-  const review = reviewPanel(document_, id, go, { analyse: analyse && document_.analysable });
+  const review = reviewPanel(document_, id, go, { analyse: analyse && document_.analysable, board });
   setKeys((event) => { const to = stepKey(event, shown, last); if (to !== null) go(to); });
   const button = (key, id_, action) => html("button", { type: "button", id: id_, onclick: action }, say(key));
   const playOn = async () => {

@@ -3,6 +3,8 @@
 // server judges every move (GET /api/games/{id}/analysis).
 import { analysisLink } from "./analyse.js";
 import { html, language, say, svg as element } from "./common.js";
+import { sideName } from "./board.js";
+import { moveNumbers } from "./movelist.js";
 
 const WIDTH = 300, HEIGHT = 120, MARGIN = 10;
 
@@ -25,7 +27,12 @@ const RESULT_HEIGHT = { win: 1, draw: 0, loss: -1 };
 const heightOf = (value, scale) => ("plies" in value ? RESULT_HEIGHT[value.result] : Math.max(-1, Math.min(1, value.score / scale)));
 
 // `go(frame)` shows a frame of the replay; the panel's show(frame) follows the replay.
-export function reviewPanel(document_, id, go, { analyse = false } = {}) {
+// `board` is the game's layout, whose names for the sides the review uses.
+export function reviewPanel(document_, id, go, { analyse = false, board = null } = {}) {
+  const numbers = moveNumbers(document_.movers);
+  const named = { board, sides: document_.sides };
+  // A move as the move table numbers it: its pair's number, then its side.
+  const numbered = (move) => `${numbers[move.number - 1]}. ${sideName(named, move.side)}: ${move.move}`;
   const link = html("a", { id: "analyse-position" }, say("page.analyse_position"));
   const box = html("div", { id: "review" });
   const button = html("button", { type: "button", id: "analyse-game", hidden: !id }, say("page.analyse_game"));
@@ -49,7 +56,7 @@ export function reviewPanel(document_, id, go, { analyse = false } = {}) {
       const mistake = move && move.mistake;
       const point = element(svg, "circle", { cx: x(frame), cy: y(h), r: mistake ? 5 : 3, class: mistake ? "point mistake" : "point",
         ...(mistake ? { "data-mistake": move.number } : {}) });
-      const words = move ? `${move.number}. ${move.move}` : say("page.first");
+      const words = move ? numbered(move) : say("page.first");
       pressable(point, mistake ? `${words}: ${say("page.mistake")}` : words, () => go(frame));
     });
     place();
@@ -57,8 +64,8 @@ export function reviewPanel(document_, id, go, { analyse = false } = {}) {
     const listed = mistakes.length === 0 ? html("p", { id: "mistakes" }, say("page.no_mistakes"))
       : html("p", { id: "mistakes" }, say("page.mistakes", { moves: "" }), ...mistakes.map((m) => [" ",
         html("button", { type: "button", class: "mistake", "data-number": m.number, onclick: () => go(m.number) },
-          say("page.mistake_move", { number: m.number, move: m.move, side: document_.sides[m.side] }))]));
-    return [html("p", {}, say("page.values_line", { side: document_.sides.first })), svg, listed];
+          say("page.mistake_move", { number: numbers[m.number - 1], move: m.move, side: sideName(named, m.side), best: m.best }))]));
+    return [html("p", {}, say("page.values_line", { side: sideName(named, "first") })), svg, listed];
   };
 
   const load = async () => {
