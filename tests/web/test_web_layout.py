@@ -352,9 +352,24 @@ def findings(page: Page) -> list[str]:
     ]
 
 
+@pytest.fixture(scope="module")
+def looked_at(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own for the looks, whose analyses no other test's count against the
+    limit of analyses an address may ask."""
+    folder = tmp_path_factory.mktemp("looks")
+    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
+    yield running
+    running.stop()
+
+
 @pytest.mark.parametrize(("size", "scheme", "language"), LOOKS)
 def test_axe_finds_nothing_serious_on_any_page_and_each_game_is_pictured(
-    browser: Any, site: Server, screenshot: Any, size: tuple[int, int], scheme: str, language: str
+    browser: Any,
+    looked_at: Server,
+    screenshot: Any,
+    size: tuple[int, int],
+    scheme: str,
+    language: str,
 ) -> None:
     """Every page in this look, in one context: the front page, each game going on with clocks
     and finished with its decisive cells, a replay with its review, the analysis board with its
@@ -363,30 +378,32 @@ def test_axe_finds_nothing_serious_on_any_page_and_each_game_is_pictured(
     page.add_init_script(f"localStorage.setItem('damero.lang', '{language}')")
     look = f"{size[0]}x{size[1]}-{scheme}-{language}"
     found: dict[str, list[str]] = {}
-    page.goto(site.base + "/")
+    page.goto(looked_at.base + "/")
     page.wait_for_selector("#create")
     found["front"] = findings(page)
     for game, finish in FINISHED.items():
-        going = create(site, game, mode="friend", clock=TIMED, options=finish.get("options", {}))
-        open_game(page, site, going, "other")
+        going = create(
+            looked_at, game, mode="friend", clock=TIMED, options=finish.get("options", {})
+        )
+        open_game(page, looked_at, going, "other")
         page.wait_for_selector("#clock-first:not([hidden])")
         found[f"{game} going on"] = findings(page)
         screenshot(page, f"game-{game}-{look}")
-        open_game(page, site, create(site, game, mode="local", **finish))
+        open_game(page, looked_at, create(looked_at, game, mode="local", **finish))
         page.wait_for_selector(".board .decisive")
         found[f"{game} finished"] = findings(page)
         screenshot(page, f"game-{game}-finished-{look}")
-    finished = create(site, "tictactoe", mode="local", moves=["1", "4", "2", "5", "3"])
-    page.goto(f"{site.base}/replay/{finished['id']}?analyse")
+    finished = create(looked_at, "tictactoe", mode="local", moves=["1", "4", "2", "5", "3"])
+    page.goto(f"{looked_at.base}/replay/{finished['id']}?analyse")
     page.wait_for_selector("#mistakes button.mistake")
     found["review"] = findings(page)
-    page.goto(f"{site.base}/analyse?game=tictactoe&position=XX-OO----")
+    page.goto(f"{looked_at.base}/analyse?game=tictactoe&position=XX-OO----")
     page.wait_for_selector("body[data-analysed=yes] .board [data-value]")
     found["analysis"] = findings(page)
-    page.goto(site.base + "/rules")
+    page.goto(looked_at.base + "/rules")
     page.wait_for_selector("section#othello h2")
     found["rules"] = findings(page)
-    page.goto(site.base + "/game/nothing")
+    page.goto(looked_at.base + "/game/nothing")
     page.wait_for_selector("#missing")
     found["not found"] = findings(page)
     assert {name: faults for name, faults in found.items() if faults} == {}
