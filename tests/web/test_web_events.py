@@ -294,9 +294,9 @@ def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
         f" {per_move:.0f} bytes a move, joins of {[f.joined for f in seats]} included"
     )
     assert events[len(events) // 2] <= 110
-    # The end also names the cells that decided the game: up to the winner's discs of a 10x10
-    # board, three or four bytes each.
-    assert going_on[-1] <= 200 and max(ending) <= 500
+    # The end also names the cells that decided the game, as a mask: the winner's discs of a 10x10
+    # board in 25 characters.
+    assert going_on[-1] <= 200 and max(ending) <= 300
     if moves > 20:  # a Tic-tac-toe game is too short to spread its two joins thin
         assert per_move <= 300
     table.close()

@@ -25,7 +25,8 @@ by clicking it, `[first, second, ...]` for the moves made by clicking the cell `
 then any one of the others (its square), or the text of a move the board cannot show (a button).
 `last` marks the last move's cells, the cells a piece left among them; `decisive`, once the game
 is over, the cells that decided it (a winning line, a trapped piece and those trapping it, the
-winner's discs).
+winner's discs) as a mask of hexadecimal digits (`cell_mask`), a few bytes even for half a 10x10
+board.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from damero.core import Game, Layout, Piece, PieceKind, Side
@@ -170,8 +171,19 @@ def drawn(
         else:
             picks[clicks[0]] = clicks
             targets.append(clicks)
-    decisive = [cells[cell] for cell in board.decisive]
+    decisive = cell_mask(cells[cell] for cell in board.decisive)
     return {"pieces": pieces, "targets": targets, "last": list(marked), "decisive": decisive}
+
+
+def cell_mask(indexes: Iterable[int]) -> str:
+    """Cells as hexadecimal digits, each for four cells in order (its lowest bit the first), no
+    more digits than the last cell needs: "" for none.
+
+    >>> cell_mask([0, 5, 6])
+    '16'
+    """
+    bits = sum(1 << index for index in set(indexes))
+    return "".join(f"{bits >> shift & 15:x}" for shift in range(0, bits.bit_length(), 4))
 
 
 def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:

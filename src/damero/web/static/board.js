@@ -38,6 +38,9 @@ export function targetList(targets) {
     return entry.slice(1).map((second) => ({ cells: [entry[0], second] }));
   });
 }
+// The cells of a mask of hexadecimal digits, each for four cells in order, its lowest bit the first.
+export const cellsOfMask = (mask) => new Set([...mask].flatMap((digit, at) =>
+  [0, 1, 2, 3].filter((bit) => (parseInt(digit, 16) >> bit) & 1).map((bit) => 4 * at + bit)));
 // A target's cells as one key, as `view.texts` and `view.values` are kept by.
 export const pathOf = (cells) => cells.join(" ");
 
@@ -156,7 +159,7 @@ export function draw(given, view, actions) {
   const at = new Map(board.cells.map((cell, index) => [`${cell.row},${cell.column}`, index]));
   const pieces = piecesOn(board, view.pieces);
   const last = new Set(view.last);
-  const decisive = new Set(view.decisive || []);
+  const decisive = cellsOfMask(view.decisive || "");
   const flipped = Boolean(actions.flipped);
   // Rows and columns in the order drawn: from the other side, both run backwards.
   const order = (count) => { const list = [...Array(count).keys()]; return flipped ? list.reverse() : list; };
