@@ -41,11 +41,11 @@ def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("language", "won", "congratulation"),
     [
-        ("en", "The computer (O) has won the game", "Congratulations"),
-        ("es", "El ordenador (O) ha ganado el juego", "Felicidades"),
+        ("en", "You lost.\nThree in a row.", "Congratulations"),
+        ("es", "Ha perdido.\nTres en línea.", "Felicidades"),
     ],
 )
-def test_the_computer_that_wins_at_tictactoe_is_not_congratulated(
+def test_a_person_who_loses_to_the_computer_is_told_so_and_nobody_is_congratulated(
     language: str, won: str, congratulation: str
 ) -> None:
     # X takes 1, 2 and 4 in turn; the perfect O blocks at 3 and then wins on 3-5-7.

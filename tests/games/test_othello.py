@@ -361,3 +361,18 @@ def test_perft_through_a_pass_and_past_the_end() -> None:
     assert perft(position, 1) == 1
     assert perft(position, 2) == 1
     assert perft(position, 5) == 1
+
+
+def test_moves_a_symmetry_of_the_position_maps_onto_each_other_are_one_class() -> None:
+    from damero.rules.othello import symmetric_moves
+
+    for size in (4, 6, 8, 10):
+        start = Othello(size=size).start()
+        classes = symmetric_moves(start)
+        assert len(classes) == 1 and len(classes[0]) == 4, "the four first moves are one"
+    after = Othello(size=8).start()
+    for text in ("3 4", "3 3"):
+        after = after.play(Othello(size=8).parse_move(after, text))
+    moves = after.legal_moves()
+    classes = symmetric_moves(after)
+    assert sorted(str(move) for group in classes for move in group) == sorted(map(str, moves))

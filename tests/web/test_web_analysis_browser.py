@@ -153,7 +153,8 @@ def test_a_finished_games_replay_shows_its_mistakes(
     assert page.locator("circle[data-mistake]").evaluate_all(
         "points => points.map(p => p.dataset.mistake)"
     ) == ["2"]
-    assert page.locator("#mistakes button.mistake").inner_text() == "move 2 (2, O)"
+    named = page.locator("#mistakes button.mistake").inner_text()
+    assert named in {f"move 1, O: 2 (best: {corner})" for corner in "1379"}, named
     page.click("#mistakes button.mistake")
     assert page.locator("#counter").inner_text() == "Replay: position 3 of 8"
     screenshot(page, "review-mistakes")

@@ -204,8 +204,8 @@ class Routes:
         for game in registry.GAMES:
             for suffix in ("title", "summary", "rules"):
                 texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
-            for _, side in game.side_options:
-                texts[game.side_key(side)] = catalog.text(game.side_key(side))
+            for name in side_titles(game).values():
+                texts[name.key] = catalog.say(name)
         return JSONResponse(texts)
 
     async def listing(self, request: Request) -> Response:
