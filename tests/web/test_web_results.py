@@ -260,6 +260,7 @@ def test_each_side_has_one_name_on_every_page(browser: Any, server: Server) -> N
     assert "Only the disc just placed flips" not in text
     assert "a disc turned over turns none in its turn" in " ".join(text.split())
     in_spanish_rules = person(browser, server.base + "/rules")
+    in_spanish_rules.wait_for_selector("#othello")  # the page is shown: it hears the choice
     in_spanish_rules.select_option("#language", "es")
     in_spanish_rules.wait_for_function(
         "document.querySelector('main').innerText.includes('volteada no voltea otras')"
