@@ -93,6 +93,15 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a whole module whose tests each make their own games on it."""
+    folder = tmp_path_factory.mktemp("site")
+    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

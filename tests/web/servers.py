@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -12,6 +13,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import logged_secrets
 
@@ -247,3 +249,15 @@ class Nginx:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def create_game(server: Server, game: str, **body: object) -> dict[str, Any]:
+    """A game made through the HTTP API as the front page makes it: its id and its links."""
+    request = urllib.request.Request(
+        server.base + "/api/games",
+        data=json.dumps({"game": game, **body}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        created: dict[str, Any] = json.load(response)
+    return created

@@ -5,13 +5,12 @@ same analysis."""
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 import urllib.request
 from typing import Any
 
 import pytest
-from servers import Server
+from servers import Server, create_game
 from test_web_browser import open_page
 
 from analysis_references import (
@@ -49,17 +48,6 @@ def labels_on_targets(page: Page) -> dict[str, str]:
         for target in page.locator(".board button[data-move]").all():
             shown[target.get_attribute("data-move")] = target.get_attribute("data-value")
     return shown
-
-
-def create_game(server: Server, **body: object) -> dict[str, Any]:
-    request = urllib.request.Request(
-        server.base + "/api/games",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        created: dict[str, Any] = json.load(response)
-    return created
 
 
 def test_each_four_cats_move_shows_its_verdict_on_its_target(

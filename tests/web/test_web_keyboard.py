@@ -5,34 +5,11 @@ where the next action is, never lost."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from servers import Server
+from servers import Server, create_game
 
 Page = Any
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the whole module: each test makes its own games on it."""
-    folder = tmp_path_factory.mktemp("site")
-    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
-    yield running
-    running.stop()
-
-
-def create(site: Server, game: str, **body: Any) -> dict[str, Any]:
-    request = urllib.request.Request(
-        site.base + "/api/games",
-        data=json.dumps({"game": game, **body}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    created: dict[str, Any] = json.loads(urllib.request.urlopen(request).read())
-    return created
 
 
 def person(browser: Any, url: str) -> Page:
@@ -115,7 +92,7 @@ through the gap the first cat leaves and wins."""
 def test_four_cats_between_two_keyboards_takes_at_most_three_keys_a_move(
     browser: Any, site: Server
 ) -> None:
-    created = create(site, "catmouse", mode="friend")
+    created = create_game(site, "catmouse", mode="friend")
     mouse = person(browser, site.base + created["links"]["you"])
     cats = person(browser, site.base + created["links"]["other"])
     first_tab(mouse)
@@ -146,7 +123,7 @@ def test_the_arrows_walk_the_cells_of_use_and_enter_picks_then_plays(
 ) -> None:
     """On Four Cats' board the arrows skip the light squares, which no piece ever stands on, and
     up and down keep to the column they began at."""
-    created = create(site, "catmouse", mode="local", moves=["29", "25"])
+    created = create_game(site, "catmouse", mode="local", moves=["29", "25"])
     page = person(browser, site.base + created["links"]["you"])
     first_tab(page)
     assert focused(page) == "01, a cat: choose it to move"  # the cat nearest the mouse
@@ -176,7 +153,7 @@ def test_the_arrows_walk_the_cells_of_use_and_enter_picks_then_plays(
 
 
 def test_othello_by_keyboard_to_its_end(browser: Any, site: Server) -> None:
-    created = create(site, "othello", mode="local", options={"size": 4})
+    created = create_game(site, "othello", mode="local", options={"size": 4})
     page = person(browser, site.base + created["links"]["you"])
     first_tab(page)
     assert focused(page) == "1 2, empty: play 1 2"
@@ -193,7 +170,7 @@ def test_othello_by_keyboard_to_its_end(browser: Any, site: Server) -> None:
 
 
 def test_tictactoe_by_keyboard_to_its_end(browser: Any, site: Server) -> None:
-    created = create(site, "tictactoe", mode="local")
+    created = create_game(site, "tictactoe", mode="local")
     page = person(browser, site.base + created["links"]["you"])
     first_tab(page)
     assert focused(page) == "1, empty: play 1"
@@ -220,7 +197,7 @@ def test_tictactoe_by_keyboard_to_its_end(browser: Any, site: Server) -> None:
 def test_a_seat_link_cut_short_is_refused_in_words_and_never_kept(
     browser: Any, site: Server
 ) -> None:
-    created = create(site, "tictactoe", mode="friend")
+    created = create_game(site, "tictactoe", mode="friend")
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     cut = context.new_page()
     cut.goto(site.base + created["links"]["other"][:-6])
@@ -246,7 +223,7 @@ def test_a_seat_link_cut_short_is_refused_in_words_and_never_kept(
 def test_going_offline_is_said_and_a_move_made_then_is_sent_once_on_return(
     browser: Any, site: Server
 ) -> None:
-    created = create(site, "tictactoe", mode="local")
+    created = create_game(site, "tictactoe", mode="local")
     page = person(browser, site.base + created["links"]["you"])
     page.context.set_offline(True)
     page.wait_for_function("document.body.dataset.connection === 'offline'")
@@ -282,7 +259,7 @@ def board_pieces(page: Page) -> dict[tuple[int, int], str]:
 def test_a_take_back_flies_each_piece_back_from_where_it_stood(browser: Any, site: Server) -> None:
     """Against the computer a take-back restores two moves, the mouse's and a cat's: each piece
     flies from the square its move took it to back to the one it is restored on."""
-    created = create(site, "catmouse", mode="computer", seat="first", level=1, moves=["29"])
+    created = create_game(site, "catmouse", mode="computer", seat="first", level=1, moves=["29"])
     page = person(browser, site.base + created["links"]["you"])
     start = version(page)
     page.click("[data-move]")

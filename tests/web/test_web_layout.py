@@ -25,15 +25,6 @@ TIMED = {"initial": 300, "increment": 0}
 PHONE, DESKTOP = (390, 844), (1280, 800)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the whole module: each test makes its own games on it."""
-    folder = tmp_path_factory.mktemp("layout")
-    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
-    yield running
-    running.stop()
-
-
 def luminance(colour: str) -> float:
     red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", colour)[:3])
 

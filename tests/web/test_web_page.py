@@ -8,13 +8,11 @@ import json
 import re
 import sys
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import OUTPUT, Server
+from servers import OUTPUT, Server, create_game
 
 import damero.registry
 from damero.i18n import Catalog
@@ -33,23 +31,9 @@ LOOKS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the whole module: each test makes its own games on it."""
-    folder = tmp_path_factory.mktemp("site")
-    running = Server(f"sqlite:///{folder / 'games.sqlite3'}", folder / "server.log")
-    yield running
-    running.stop()
-
-
 def create(site: Server, game: str, **body: Any) -> dict[str, Any]:
-    request = urllib.request.Request(
-        site.base + "/api/games",
-        data=json.dumps({"game": game, "options": GAMES.get(game, {}), **body}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    created: dict[str, Any] = json.loads(urllib.request.urlopen(request).read())
-    return created
+    """A game of `game` at the size this module draws it."""
+    return create_game(site, game, **{"options": GAMES.get(game, {}), **body})
 
 
 def new_page(browser: Any, size: tuple[int, int] = (1280, 800), **context: Any) -> Page:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import PostgresCluster, Server
+from servers import PostgresCluster, Server, create_game
 from websockets.sync.client import ClientConnection, connect
 
 from damero.registry import find_game
@@ -27,16 +27,6 @@ TIMEOUT = 120.0
 @pytest.fixture
 def database(postgres: PostgresCluster) -> str:
     return postgres.new_database()
-
-
-def create(server: Server, **body: object) -> dict[str, Any]:
-    request = urllib.request.Request(
-        server.base + "/api/games",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    created: dict[str, Any] = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    return created
 
 
 def token_of(link: str) -> str:
@@ -81,7 +71,7 @@ def servers(database: str, tmp_path: Path) -> Any:
 
 def test_two_servers_play_a_whole_game_and_a_third_shows_it(servers: Any) -> None:
     first, second, third = servers(), servers(), servers()
-    created = create(first, game="catmouse", mode="friend")
+    created = create_game(first, game="catmouse", mode="friend")
     game_id = created["id"]
     rng = random.Random(11)
     with (
@@ -106,7 +96,7 @@ def test_two_servers_play_a_whole_game_and_a_third_shows_it(servers: Any) -> Non
 
 def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="local")
+    created = create_game(first, game="tictactoe", mode="local")
     with (
         join(first, created["id"], created["token"]) as a,
         join(second, created["id"], created["token"]) as b,
@@ -131,8 +121,8 @@ def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
 
 def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="local")  # `first` knows it, unwatched
-    witness = create(first, game="tictactoe", mode="local")  # and watches this one
+    created = create_game(first, game="tictactoe", mode="local")  # `first` knows it, unwatched
+    witness = create_game(first, game="tictactoe", mode="local")  # and watches this one
     with (
         join(second, created["id"], created["token"]) as player,
         join(first, witness["id"]) as watching,
@@ -155,7 +145,7 @@ def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(servers: Any
 
 def test_a_killed_server_loses_nothing_and_the_game_goes_on(servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="friend")
+    created = create_game(first, game="tictactoe", mode="friend")
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
     with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
         state = receive(x)
@@ -173,7 +163,7 @@ def test_a_killed_server_loses_nothing_and_the_game_goes_on(servers: Any) -> Non
 
 def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, database: str) -> None:
     thinker = servers("--computer-timeout", "3")
-    created = create(
+    created = create_game(
         thinker, game="othello", options={"size": 10}, mode="computer", seat="second", level=5
     )
     storage = Storage(database)
@@ -198,7 +188,7 @@ def test_a_server_that_loses_its_database_connection_catches_up(
     servers: Any, database: str
 ) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="friend")
+    created = create_game(first, game="tictactoe", mode="friend")
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
     storage = Storage(database)
     with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
@@ -223,7 +213,9 @@ def test_a_flag_is_decided_once_by_two_servers_that_both_watch_the_clock(
     servers: Any, database: str
 ) -> None:
     first, second = servers("--computer-timeout", "1.5"), servers("--computer-timeout", "1.5")
-    created = create(first, game="tictactoe", mode="friend", clock={"initial": 2, "increment": 0})
+    created = create_game(
+        first, game="tictactoe", mode="friend", clock={"initial": 2, "increment": 0}
+    )
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
     with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
         state = receive(x)
@@ -280,7 +272,7 @@ def presence_of(message: dict[str, Any]) -> dict[str, Any] | None:
 
 def friends(server: Server) -> tuple[str, str, str]:
     """A new Tic-tac-toe game by link: its id, X's token and O's."""
-    created = create(server, game="tictactoe", mode="friend")
+    created = create_game(server, game="tictactoe", mode="friend")
     return created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"])
 
 
@@ -353,7 +345,7 @@ def test_a_flag_falls_on_time_when_the_server_that_made_the_last_move_is_killed(
     servers: Any, database: str
 ) -> None:
     a, b = servers(), servers()
-    created = create(a, game="tictactoe", mode="friend", clock={"initial": 3, "increment": 0})
+    created = create_game(a, game="tictactoe", mode="friend", clock={"initial": 3, "increment": 0})
     game_id = created["id"]
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
     storage = Storage(database)
@@ -440,7 +432,7 @@ def test_a_server_whose_listening_connection_was_cut_answers_nothing_stale(
     in_the_gap = 0
     for _ in range(3):
         game_id, x_token, _ = friends(b)
-        offered = create(b, game="tictactoe", mode="open")
+        offered = create_game(b, game="tictactoe", mode="open")
         record = f"{a.base}/api/games/{game_id}/record"
         with join(b, game_id, x_token) as x, join(a, offered["id"]) as watcher:
             version = receive(x)["version"]
@@ -549,7 +541,7 @@ def test_a_socket_that_never_reads_and_floods_sync_holds_up_no_other_players_mov
     games = []
     for _ in range(2):
         body = {"game": "othello", "options": {"size": 10}, "mode": "friend", "moves": begun}
-        created = create(a, **body)
+        created = create_game(a, **body)
         games.append(
             (created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"]))
         )

@@ -8,11 +8,10 @@ move; each side has one name on every page; symmetric Othello moves are valued a
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from servers import PostgresCluster, Server
+from servers import PostgresCluster, Server, create_game
 from starlette.testclient import TestClient
 from test_web_browser import start_game, version, wait_for_version
 from test_web_browser_online import TIMEOUT, person, play
@@ -20,17 +19,6 @@ from test_web_browser_online import TIMEOUT, person, play
 Page = Any
 WINNING = ["1", "4", "2", "5", "3"]
 """X 1, O 4, X 2, O 5, X 3: X has three in a row on the top row; O's 4 is the mistake (5 holds)."""
-
-
-def create(server: Server, **body: object) -> dict[str, Any]:
-    request = urllib.request.Request(
-        server.base + "/api/games",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        created: dict[str, Any] = json.load(response)
-    return created
 
 
 def status(page: Page) -> list[str]:
@@ -148,14 +136,14 @@ def test_a_person_is_told_they_lost_or_won_against_the_computer(
     browser: Any, server: Server
 ) -> None:
     # Tic-tac-toe: the computer (O, perfect) completes its row at once.
-    lost = create(
+    lost = create_game(
         server, game="tictactoe", mode="computer", seat="first", level=5, start="XX-OO-X--"
     )
     page = person(browser, server.base + lost["links"]["you"])
     page.wait_for_function("document.body.dataset.over === 'yes'", timeout=TIMEOUT)
     assert status(page) == ["You lost.", "Three in a row."]
     # Four Cats: the mouse, one step from the cats' row, steps onto it.
-    won = create(
+    won = create_game(
         server, game="catmouse", mode="computer", seat="first", level=1, start="5 9 10 11 12 mouse"
     )
     page = person(browser, server.base + won["links"]["you"])
