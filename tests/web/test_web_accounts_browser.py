@@ -7,16 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import test_web_page
 from servers import Server
 from test_web_page import new_page, serious_violations
 
 Page = Any
 PASSWORD = "a quiet harbour at dawn"
-
-
-site = test_web_page.site
-"""One server for the module, as the page's tests have."""
 
 
 def type_into(page: Page, selector: str, text: str) -> None:

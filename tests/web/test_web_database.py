@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from servers import POSTGRES_BIN, PostgresCluster, Server
-from test_web_postgres import create, join, move, receive, send, state_at, token_of, until
+from servers import POSTGRES_BIN, PostgresCluster, Server, create_game
+from test_web_postgres import join, move, receive, send, state_at, token_of, until
 from websockets.sync.client import ClientConnection
 
 from damero.registry import find_game
@@ -75,22 +75,24 @@ def friends_after_the_first_move(
 def games_in_every_state(server: Server) -> dict[str, str]:
     """Games of every kind and state the site holds, by what they are: their ids."""
     games = {}
-    waiting = create(server, game="tictactoe", mode="friend")
+    waiting = create_game(server, game="tictactoe", mode="friend")
     games["waiting for the friend"] = waiting["id"]
-    games["an open seat"] = create(server, game="tictactoe", mode="open")["id"]
-    games["othello 6x6, no move yet"] = create(
+    games["an open seat"] = create_game(server, game="tictactoe", mode="open")["id"]
+    games["othello 6x6, no move yet"] = create_game(
         server, game="othello", mode="local", options={"size": 6}
     )["id"]
-    won = create(server, game="tictactoe", mode="local")
+    won = create_game(server, game="tictactoe", mode="local")
     assert play(server, won["token"], won["id"], "1", "4", "2", "5", "3")["over"]
     games["won"] = won["id"]
-    timed = create(server, game="tictactoe", mode="friend", clock={"initial": 600, "increment": 2})
+    timed = create_game(
+        server, game="tictactoe", mode="friend", clock={"initial": 600, "increment": 2}
+    )
     with friends_after_the_first_move(server, timed) as (first, second, state):
         move(second, "1", state["version"])
         state_at(first, state["version"] + 1)
     games["timed, the clock running"] = timed["id"]
     for ending in ("resign", "draw"):
-        created = create(server, game="tictactoe", mode="friend")
+        created = create_game(server, game="tictactoe", mode="friend")
         with friends_after_the_first_move(server, created) as (first, second, state):
             send(second, type=ending, version=state["version"])
             if ending == "draw":
@@ -98,7 +100,7 @@ def games_in_every_state(server: Server) -> dict[str, str]:
                 send(first, type="draw", version=state["version"])
             until(first, lambda m: m["type"] == "state" and m["over"])
         games[f"ended by {ending}"] = created["id"]
-    computer = create(server, game="tictactoe", mode="computer", seat="second", level=1)
+    computer = create_game(server, game="tictactoe", mode="computer", seat="second", level=1)
     with join(server, computer["id"], computer["token"]) as player:
         until(player, lambda m: m["type"] == "state" and len(m["moves"]) == 1)
     games["against the computer"] = computer["id"]

@@ -9,7 +9,8 @@ import json
 from typing import Any
 
 import test_web_postgres
-from test_web_postgres import create, join, receive, token_of
+from servers import create_game
+from test_web_postgres import join, receive, token_of
 
 database = test_web_postgres.database
 servers = test_web_postgres.servers
@@ -41,7 +42,7 @@ def said(page: Page, count: int) -> list[str]:
 
 def test_a_message_crosses_servers_in_each_readers_language(browser: Any, servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="friend")
+    created = create_game(first, game="tictactoe", mode="friend")
     x = person(browser, first.base + created["links"]["you"], "en")
     o = person(browser, second.base + created["links"]["other"], "es")
     watcher = person(browser, second.base + created["links"]["watch"], "en")
@@ -76,7 +77,7 @@ def refusal(socket: Any) -> dict[str, Any]:
 
 def test_only_the_list_only_players_and_no_flood(servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(first, game="tictactoe", mode="friend")
+    created = create_game(first, game="tictactoe", mode="friend")
     game_id = created["id"]
     with (
         join(first, game_id, token_of(created["links"]["you"])) as x,

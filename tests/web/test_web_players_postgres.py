@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import test_web_postgres
-from servers import PostgresCluster, Server
-from test_web_postgres import TIMEOUT, create, join, move, receive, state_at, token_of
+from servers import PostgresCluster, Server, create_game
+from test_web_postgres import TIMEOUT, join, move, receive, state_at, token_of
 from websockets.sync.client import ClientConnection, connect
 
 from damero.ratings import Rating, rate_game
@@ -85,7 +85,7 @@ def test_no_password_session_or_seat_token_reaches_a_log_or_another_player(
     )
     assert changed
     secrets.append(changed)
-    created = create(first, game="tictactoe", mode="friend")
+    created = create_game(first, game="tictactoe", mode="friend")
     tokens = [token_of(created["links"]["you"]), token_of(created["links"]["other"])]
     secrets += tokens
     with join(first, created["id"], tokens[0]) as mine, join(second, created["id"]) as watcher:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import STOP_SECONDS, PostgresCluster, Server, free_port
-from test_web_postgres import create, join, move, receive, state_at, token_of
+from servers import STOP_SECONDS, PostgresCluster, Server, create_game, free_port
+from test_web_postgres import join, move, receive, state_at, token_of
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -72,7 +72,7 @@ def get(url: str) -> tuple[int, str]:
 
 def timed_game(server: Server) -> tuple[str, str, str]:
     """A friend's game of Tic-tac-toe with ten minutes each: its id and both seats' tokens."""
-    created = create(
+    created = create_game(
         server, game="tictactoe", mode="friend", clock={"initial": 600, "increment": 0}
     )
     return created["id"], token_of(created["links"]["you"]), token_of(created["links"]["other"])
@@ -141,7 +141,7 @@ def test_a_move_sent_as_its_server_stops_is_played_once(servers: Any) -> None:
 
 def test_a_computer_thinking_when_its_server_stops_still_moves_once(servers: Any) -> None:
     first, second = servers(), servers()
-    created = create(
+    created = create_game(
         first, game="othello", options={"size": 10}, mode="computer", seat="second", level=5
     )
     with join(first, created["id"], created["token"]) as player:
@@ -201,7 +201,7 @@ def test_the_measures_count_the_moves_played_and_are_served_only_where_asked(
     server = Server(database, tmp_path / "server.log", "--metrics", f"127.0.0.1:{measures}")
     plain = Server(database, tmp_path / "plain.log")
     try:
-        created = create(server, game="tictactoe", mode="local")
+        created = create_game(server, game="tictactoe", mode="local")
         with join(server, created["id"], created["token"]) as player:
             state = receive(player)
             assert scrape(measures)["damero_sockets_open"] == 1
@@ -229,7 +229,7 @@ def test_the_log_is_one_json_line_per_event_naming_its_request_or_game(tmp_path:
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     server = Server(database, tmp_path / "server.log", "--log-format", "json")
     try:
-        created = create(server, game="tictactoe", mode="friend")
+        created = create_game(server, game="tictactoe", mode="friend")
         request = urllib.request.Request(
             server.base + f"/api/games/{created['id']}/record", headers={"X-Request-ID": "req-42"}
         )
