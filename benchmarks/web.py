@@ -54,6 +54,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 # The tests' helpers start a server on a free port and a throwaway PostgreSQL cluster.
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
 from servers import PostgresCluster, Server, free_port
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
 from servers import Server
 
