@@ -20,7 +20,10 @@ machine shared with other work gives different figures from one minute to the ne
     python benchmarks/web.py --pause 0.09         # players think 90 ms before each move
     python benchmarks/web.py --thinks 4 --pause 0.05   # and four level-5 10x10 Othello games
                                                   # against the computer think all along
-    python benchmarks/web.py --profile out.txt    # and py-spy samples the SQLite server
+    python benchmarks/web.py --profile out.txt    # and py-spy samples the SQLite server (and
+                                                  # the first of several on PostgreSQL, into
+                                                  # out.txt.postgres, and beside the thinks,
+                                                  # out.txt.thinks) while it holds the GIL
 
 Each run prints the servers' own CPU time per accepted move (from /proc, so the load
 generator's share is not counted) and the bytes the sockets received per move, joins included;
@@ -380,6 +383,7 @@ def run(
                 "--rate",
                 "200",
                 "--nonblocking",
+                "--gil",
                 "--duration",
                 str(int(arguments.seconds)),
             ],
@@ -405,6 +409,17 @@ def run(
         f"{url.split(':', 1)[0]}, {servers} server(s)" if servers else "the floor (SQLite)"
     ) + (f", {thinks} level-5 Othello thinks" if thinks else "")
     return report(label, totals, arguments.seconds, cpu, floor)
+
+
+def profile_of(profile: str | None, url: str, servers: int, thinks: int) -> str | None:
+    """Where py-spy writes the samples of a run's first server: the file named for one server on
+    SQLite, that name with `.thinks` beside the computer's thinks, with `.postgres` for the
+    first of several servers on PostgreSQL."""
+    if profile is None:
+        return None
+    if url.startswith("sqlite"):
+        return f"{profile}.thinks" if thinks else profile
+    return f"{profile}.postgres" if servers > 1 else None
 
 
 def commits_per_second(url: str, connections: int, seconds: float = 5.0) -> float:
@@ -456,7 +471,7 @@ def main() -> None:
     parser.add_argument(
         "--commits", action="store_true", help="PostgreSQL's own commits per second"
     )
-    parser.add_argument("--profile", help="py-spy's samples of the SQLite server, to this file")
+    parser.add_argument("--profile", help="py-spy's samples of the servers, to this file")
     arguments = parser.parse_args()
     ratios: dict[str, list[tuple[float, float]]] = {}
     cluster: PostgresCluster | None = None
@@ -493,7 +508,9 @@ def main() -> None:
                         folder,
                         floor,
                         thinks=thinks,
-                        profile=arguments.profile if url == runs[0][0] and not number else None,
+                        profile=profile_of(arguments.profile, url, servers, thinks)
+                        if not number
+                        else None,
                     )
                     if measured is None:
                         continue

@@ -485,7 +485,9 @@ class Game(Protocol[PositionT, MoveT]):
 
     def board(self, position: PositionT, last: Sequence[MoveT]) -> Board:
         """`position` as a page draws it on `layout`; `last` holds the move that led to it and the
-        moves the rules then made on their own (a forced pass), oldest first, () at the start."""
+        moves the rules then made on their own (a forced pass), oldest first, () at the start.
+        `last` gives the board's `last` cells only: the rest is the position's alone, so the web
+        server keeps a position's board to draw it again."""
         ...
 
     @property

@@ -18,7 +18,14 @@ from damero.games.tictactoe import board as tictactoe_board
 from damero.i18n import Catalog
 from damero.progress import PERSON, GameInProgress, Seat
 from damero.registry import find_game
-from damero.web.boards import layout_at, layout_json, layout_resource
+from damero.web.boards import (
+    board_of,
+    drawn,
+    layout_at,
+    layout_json,
+    layout_resource,
+    targets_clicked,
+)
 from damero.web.protocol import describe
 
 ENGLISH = Catalog("en")
@@ -130,3 +137,34 @@ def test_a_state_names_its_layout_and_the_browser_keeps_it_for_good(
     missing = client.get("/boards/0000000000000000.json?lang=es")
     assert missing.status_code == 404
     assert missing.json()["message"] == "Aquí no hay tal tablero: vuelva a cargar la página."
+
+
+def test_a_board_kept_for_its_position_is_the_board_drawn_afresh() -> None:
+    """The server keeps each position's board to draw it again (for the next move's clicks, as
+    the position before the next move): for every game, a position's board apart from its last
+    move's marks is the same whatever move led to it, and what the page is told and what its
+    clicks make equal what a board made afresh gives."""
+    rng = random.Random(7)
+    for game in (
+        find_game("catmouse"),
+        find_game("tictactoe"),
+        find_game("othello").variant(size=6),
+        find_game("othello").variant(size=10),
+    ):
+        state = GameInProgress.replayed(game, texts=[])
+        while not state.is_over and len(state.moves) < 40:
+            moves = state.position.legal_moves()
+            state = state.play(rng.choice(moves))
+            count = len(state.moves)
+            turn = state.last_turn(count)
+            last = state.moves[turn.start : count]
+            afresh = game.board(state.position, last)
+            assert dataclasses.replace(afresh, last=()) == game.board(state.position, ())
+            shown = drawn(game, state.position, last, before=state.positions[turn.start])
+            cells = {(cell.row, cell.column): i for i, cell in enumerate(game.layout.cells)}
+            assert {cells[cell] for cell in afresh.last} <= set(shown["last"])
+            clicked = targets_clicked(game, state.position)
+            assert clicked == {
+                target.text: [cells[cell] for cell in target.clicks] for target in afresh.targets
+            }
+            assert board_of(game, state.position) == dataclasses.replace(afresh, last=())

@@ -34,10 +34,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import threading
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
-from damero.core import Game, Layout, Piece, PieceKind, Side
+from damero.core import Board, Game, Layout, Piece, PieceKind, Side
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
 from damero.results import side_titles
@@ -152,11 +154,13 @@ def drawn(
     `position` has not: where a move began, which a mouse's move does not name; and the cells
     that decided the end."""
     cells = _cells(game)
-    board = game.board(position, last)
+    board = game.board(position, last) if last else board_of(game, position)
+    if last:
+        _remember(game, position, replace(board, last=()))
     pieces = _pieces(cells, board.pieces)
     marked = dict.fromkeys(cells[cell] for cell in board.last)
     if before is not None and last:
-        was = _pieces(cells, game.board(before, ()).pieces)
+        was = _pieces(cells, board_of(game, before).pieces)
         marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != EMPTY == pieces[i]))
     targets: list[Any] = []
     picks: dict[int, list[int]] = {}
@@ -192,5 +196,31 @@ def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]
     cells = _cells(game)
     return {
         target.text: [cells[cell] for cell in target.clicks]
-        for target in game.board(position, ()).targets
+        for target in board_of(game, position).targets
     }
+
+
+def board_of(game: Game[Any, Any], position: Any) -> Board:
+    """`position`'s board with no last move marked, made once for the last positions seen: a
+    move's position is drawn for its watchers, its pieces again as the position before the next
+    move, and its targets read again when the next move's clicks arrive, on every server."""
+    board = _boards.get((game, position))
+    if board is None:
+        board = game.board(position, ())
+        _remember(game, position, board)
+    return board
+
+
+def _remember(game: Game[Any, Any], position: Any, board: Board) -> None:
+    """Keeps `board` (its pieces, targets and decisive cells are the position's alone: `last`
+    only marks cells) for BOARDS_KEPT positions, the oldest forgotten first."""
+    with _boards_lock:  # hints and analyses draw on threads of their own
+        while len(_boards) >= BOARDS_KEPT:
+            del _boards[next(iter(_boards))]
+        _boards[game, position] = board
+
+
+BOARDS_KEPT = 4096
+"""Positions whose boards are kept: two for each game being played, for a few thousand games."""
+_boards: dict[tuple[Any, Any], Board] = {}
+_boards_lock = threading.Lock()
