@@ -7,7 +7,7 @@ forward search through the rules (about two minutes on one core).
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 started = time.perf_counter()
@@ -97,6 +97,11 @@ def verify(table: CatMouseTablebase) -> bool:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--verify", action="store_true", help="check every entry against the rules (minutes)"
+    )
+    verifying = parser.parse_args().verify
     first, first_seconds = timed_build()
     seconds = [timed_build()[1] for _ in range(REPEATS)]
     print(f"import of the rules and the solver: {IMPORT_SECONDS * 1000:.0f} ms")
@@ -131,7 +136,7 @@ def main() -> int:
         f"{longest} plies"
     )
 
-    if "--verify" in sys.argv[1:]:
+    if verifying:
         return 0 if verify(first) else 1
     return 0
 

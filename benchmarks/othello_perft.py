@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections.abc import Callable
 
@@ -34,7 +34,9 @@ def measure(name: str, function: PerftFunction, depth: int) -> bool:
 
 
 def main() -> int:
-    depth = int(sys.argv[1]) if len(sys.argv) > 1 else DEPTH
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("depth", type=int, nargs="?", default=DEPTH, help="plies from the start")
+    depth = parser.parse_args().depth
     results = [measure(name, function, depth) for name, function in GENERATORS]
     return 0 if all(results) else 1
 

@@ -473,6 +473,10 @@ def main() -> None:
     )
     parser.add_argument("--profile", help="py-spy's samples of the servers, to this file")
     arguments = parser.parse_args()
+    if arguments.thinks:
+        # Compiled once beforehand (at once if it is already), or the thinks would measure numba
+        # compiling the engine on the server's loop.
+        subprocess.run([sys.executable, "-m", "damero", "setup", "--quiet"], check=True)
     ratios: dict[str, list[tuple[float, float]]] = {}
     cluster: PostgresCluster | None = None
     with tempfile.TemporaryDirectory() as name:
