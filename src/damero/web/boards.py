@@ -122,8 +122,17 @@ def piece_kind_json(kind: PieceKind, catalog: Catalog) -> dict[str, object]:
 
 def sides_json(game: Game[Any, Any], catalog: Catalog) -> dict[str, str]:
     """Each seat's side as every page names it: the board's own name where it has one
-    ('Black (X)'), else the game's word ('the mouse', 'X')."""
-    return {SEAT_NAMES[side]: catalog.say(name) for side, name in side_titles(game).items()}
+    ('Black (X)'), else the game's word ('the mouse', 'X'); made once for a game and a language,
+    as every state sent names them."""
+    key = (game, catalog.language)
+    named = _sides.get(key)
+    if named is None:
+        named = {SEAT_NAMES[side]: catalog.say(name) for side, name in side_titles(game).items()}
+        _sides[key] = named
+    return dict(named)
+
+
+_sides: dict[tuple[Any, str], dict[str, str]] = {}
 
 
 def _cells(game: Game[Any, Any]) -> dict[tuple[int, int], int]:
