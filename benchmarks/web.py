@@ -477,7 +477,10 @@ def main() -> None:
         # Compiled once beforehand (at once if it is already), or the thinks would measure numba
         # compiling the engine on the server's loop.
         subprocess.run([sys.executable, "-m", "damero", "setup", "--quiet"], check=True)
-    ratios: dict[str, list[tuple[float, float]]] = {}
+    ratios: dict[str, list[tuple[float, float, float]]] = {}
+    floors: list[float] = []
+    slowed: list[float] = []
+    """Each round's p99 of the other games' moves beside the thinks over that without them."""
     cluster: PostgresCluster | None = None
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -497,6 +500,7 @@ def main() -> None:
                 )
                 if floor is None:
                     continue
+                floors.append(floor.cpu)
                 runs = [(f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1, 0)]
                 if arguments.thinks:
                     thinking = f"sqlite:///{folder / f'thinks{number}.sqlite3'}"
@@ -519,11 +523,12 @@ def main() -> None:
                     if measured is None:
                         continue
                     ratios.setdefault(measured.label, []).append(
-                        (measured.cpu / floor.cpu, measured.bytes / floor.bytes)
+                        (measured.cpu / floor.cpu, measured.bytes / floor.bytes, measured.cpu)
                     )
                     if url == runs[0][0]:
                         alone = measured
                     elif thinks and alone is not None:
+                        slowed.append(measured.p99 / alone.p99)
                         print(
                             f"  the thinks make the other games' p99 {measured.p99 / alone.p99:.2f}"
                             f" times what it is without them ({alone.p99:.1f} ms), the median"
@@ -533,11 +538,20 @@ def main() -> None:
             if cluster is not None:
                 cluster.stop()
     if arguments.rounds > 1:
-        print(f"medians of {arguments.rounds} rounds, each beside its own floor:")
+        print(
+            f"medians of {arguments.rounds} rounds, each beside its own floor"
+            f" (the floor's CPU {statistics.median(floors):.3f} ms per move):"
+        )
         for label, each in ratios.items():
-            cpu = statistics.median(cpu for cpu, _ in each)
-            sent = statistics.median(sent for _, sent in each)
-            print(f"  {label}: CPU {cpu:.2f} x the floor, bytes {sent:.2f} x the floor")
+            cpu = statistics.median(cpu for cpu, _, _ in each)
+            sent = statistics.median(sent for _, sent, _ in each)
+            spent = statistics.median(spent for _, _, spent in each)
+            print(
+                f"  {label}: CPU {cpu:.2f} x the floor ({spent:.3f} ms per move),"
+                f" bytes {sent:.2f} x the floor"
+            )
+        if slowed:
+            print(f"  the thinks make the other games' p99 {statistics.median(slowed):.2f} times")
 
 
 if __name__ == "__main__":

@@ -233,8 +233,10 @@ def test_a_hint_flood_does_not_hold_up_another_games_computer(tmp_path: Path) ->
         server.stop()
 
 
-def priority() -> int:
-    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+def priority() -> tuple[int, int]:
+    """The thread's nice and its scheduling class."""
+    thread = threading.get_native_id()
+    return os.getpriority(os.PRIO_PROCESS, thread), os.sched_getscheduler(thread)
 
 
 def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -> None:
@@ -247,9 +249,10 @@ def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -
         search.join()
         return priority()
 
+    lowest = (19, os.SCHED_IDLE)  # below every nice, even a server's own nice 19
     with thinking_threads(1, "test") as pool:
-        assert pool.submit(think).result() == 19
-    assert started == [19] and priority() == before
+        assert pool.submit(think).result() == lowest
+    assert started == [lowest] and priority() == before
 
 
 def test_the_servers_thinks_each_search_on_one_thread(

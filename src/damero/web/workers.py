@@ -2,8 +2,9 @@
 hints apart on theirs, so that no number of hints can keep the computer from its turn.
 
 Every think searches on one thread, and every thinking thread runs at the lowest priority the
-system gives (on Linux, where a thread has a priority of its own): a think takes only the CPU
-that the event loop and the database leave, so other games' moves do not wait for it.
+system gives (on Linux, where a thread has a priority of its own: nice 19 in the idle class,
+below even a server started at nice 19): a think takes only the CPU that the event loop and the
+database leave, so other games' moves do not wait for it.
 
 A hint never waits long: it may be asked while the hint threads are busy, but it must be
 answered HINT_SECONDS after it was asked, so one that waited thinks only for what time is left
@@ -13,6 +14,7 @@ answered HINT_SECONDS after it was asked, so one that waited thinks only for wha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import threading
@@ -41,8 +43,13 @@ def thinking_threads(count: int, name: str) -> ThreadPoolExecutor:
 
 
 def _lowest_priority() -> None:
+    """Nice 19, and on Linux the idle class below every nice: a server itself started at nice 19
+    (beside other work, or under a benchmark) still has its loop run before a think."""
     if sys.platform == "linux":
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        thread = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, thread, 19)
+        with contextlib.suppress(OSError):  # a system that refuses it keeps nice 19
+            os.sched_setscheduler(thread, os.SCHED_IDLE, os.sched_param(0))
 
 
 class Workers:
