@@ -168,3 +168,42 @@ def test_a_board_kept_for_its_position_is_the_board_drawn_afresh() -> None:
                 target.text: [cells[cell] for cell in target.clicks] for target in afresh.targets
             }
             assert board_of(game, state.position) == dataclasses.replace(afresh, last=())
+
+
+def test_a_move_made_by_clicks_makes_its_positions_board_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server draws the position after a move for both seats, marks the cells the piece left
+    from the board before it, and reads the next move's clicks on it: one board made a move."""
+    game = find_game("catmouse")
+    made: list[Any] = []
+    board = type(game).board
+
+    def counted(self: Any, position: Any, last: Any) -> Any:
+        made.append(position)
+        return board(self, position, last)
+
+    created = client.post("/api/games", json={"game": "catmouse", "mode": "friend"}).json()
+    tokens = [created["links"][name].split("#seat=")[1] for name in ("you", "other")]
+    with (
+        client.websocket_connect(f"/ws/{created['id']}?events=1&token={tokens[0]}") as mouse,
+        client.websocket_connect(f"/ws/{created['id']}?events=1&token={tokens[1]}") as cats,
+    ):
+        state = next(m for m in iter(mouse.receive_json, None) if m["type"] == "state")
+        next(m for m in iter(cats.receive_json, None) if m["type"] == "state")
+        monkeypatch.setattr(type(game), "board", counted)
+        seats = {"first": mouse, "second": cats}
+        turn, version, targets = state["turn"], state["version"], state["targets"]
+        for number in range(1, 7):
+            target = targets[0]
+            clicks = [target] if isinstance(target, int) else target[:2]
+            seats[turn].send_json({"type": "move", "cells": clicks, "version": version})
+            heard = {}
+            for name, socket in seats.items():
+                heard[name] = next(
+                    m for m in iter(socket.receive_json, None) if m["type"] == "event"
+                )
+            turn = heard["first"].get("turn", "second" if turn == "first" else "first")
+            version = heard["first"]["version"]
+            targets = heard[turn]["targets"]
+            assert len(made) == number, made
