@@ -129,8 +129,8 @@ def _table_bits(empties: int) -> int:
 
 
 _PROBE_DEPTH_MAX = 6
-"""The deepest mobility search ordering the moves of a board without learned weights (6x6: 6
-plies rather than 4, from 22 empties, took a seventh fewer nodes)."""
+"""The deepest mobility search ordering the moves of a board without learned weights (6 plies from
+22 empties rather than 4: a seventh fewer nodes on eight random 6x6 positions of 24 empties)."""
 _PROBE_WINDOW = 1_000_000
 
 
