@@ -92,20 +92,26 @@ def test_empties_go_to_the_winner_when_nobody_can_move() -> None:
     assert solve(position) == (-16, None)
 
 
-STEPS_DOWN = [(-27, -25), (-29, -27), (-33, -31), (-39, -37), (-45, -43), (-41, -39)]
+STEPS_DOWN = [(-27, -25), (-29, -27), (-31, -29), (-35, -33), (-41, -39)]
 
 
 @pytest.mark.parametrize(
-    ("score", "expected"), [(-40, STEPS_DOWN), (-42, [*STEPS_DOWN, (-43, -41)])]
+    ("guess", "score", "expected"),
+    [
+        (-26, -40, STEPS_DOWN),
+        (-26, -42, [*STEPS_DOWN, (-47, -45), (-43, -41)]),
+        (0, -4, [(-1, 1), (-3, -1), (-5, -3)]),
+    ],
 )
 def test_a_step_past_the_score_is_followed_by_the_bound_found_before_it(
-    monkeypatch: pytest.MonkeyPatch, score: int, expected: list[tuple[int, int]]
+    monkeypatch: pytest.MonkeyPatch, guess: int, score: int, expected: list[tuple[int, int]]
 ) -> None:
-    """A first guess far off: windows step down, growing to four discs and no further (the fifth
-    window is four below the bound before it, not eight), one step goes past the score, and the
-    next window is at the bound found before it rather than crawling back two discs at a time
-    (each of those windows a costly proof on the lopsided positions where this happens).  If
-    that bound was not the score either, the window after is at the bound just found."""
+    """A first guess far off: windows move to the bound found while near the guess (the 6x6
+    start, -4 from a guess of 0, costs no window past its score), then step down, growing to
+    four discs and no further (the window after -36 is four below it, not eight), one step goes
+    past the score, and the next window is at the bound found before it rather than crawling
+    back two discs at a time (each of those windows a costly proof on the lopsided positions
+    where this happens)."""
     windows: list[tuple[int, int]] = []
 
     def fail_soft(
@@ -120,6 +126,6 @@ def test_a_step_past_the_score_is_followed_by_the_bound_found_before_it(
         return Solution(score, 1, 1)
 
     monkeypatch.setattr(EndgameSolver, "_solve_window", fail_soft)
-    solution = EndgameSolver(engine_board(OthelloPosition.start(8))[0]).solve(0, 0, guess=-26)
+    solution = EndgameSolver(engine_board(OthelloPosition.start(8))[0]).solve(0, 0, guess=guess)
     assert solution.score == score
     assert windows == expected

@@ -115,6 +115,11 @@ proof on the far side, often as dear as the exact one (the 40-disc random positi
 nodes for a window 6 discs past it, out of 27), and longer steps went past more often than they
 saved windows (a few per cent fewer nodes over 36 random and 13 FFO positions)."""
 
+_STEP_AFTER = 6
+"""The steps grow only once the windows have moved this many discs from the first guess: near the
+guess the score most often lies at the bound just found, and a step past it costs a proof on the
+far side (the 6x6 start, -4 from a guess of 0: a window at -6 cost more than the two before it)."""
+
 
 def _table_bits(empties: int) -> int:
     """log2 of the slots of a table for solving positions of up to `empties` empty squares, up to
@@ -123,7 +128,9 @@ def _table_bits(empties: int) -> int:
     return max(12, min(TABLE_BITS, empties - 4))
 
 
-_PROBE_DEPTH_MAX = 4
+_PROBE_DEPTH_MAX = 6
+"""The deepest mobility search ordering the moves of a board without learned weights (6 plies from
+22 empties rather than 4: a seventh fewer nodes on eight random 6x6 positions of 24 empties)."""
 _PROBE_WINDOW = 1_000_000
 
 
@@ -534,7 +541,8 @@ def _move_key(
     run: Solve,
 ) -> int:
     """Smaller first: fastest first (`_ordering_key`) near the end; from `_PROBE_EMPTIES` up, the
-    learned estimate one ply deep beside it on 8x8, a shallow mobility search on other sizes."""
+    learned estimate one ply deep beside it on 8x8, a shallow mobility search beside it on other
+    sizes."""
     shape = run.shape
     if empties < _PROBE_EMPTIES:
         return _ordering_key(player, opponent, move_bit, shape)
@@ -547,7 +555,9 @@ def _move_key(
     window = _PROBE_WINDOW + 0 * empties
     key = _probe(next_player, next_opponent, shape, depth, -window, window, run.weights)
     if not learned:
-        return key
+        # The mobility key beside the search's: a quarter fewer nodes on 6x6 endgames of 24
+        # empties.
+        return key + _ordering_key(player, opponent, move_bit, shape)
     # Fifths of a disc beside the mobility key: at full weight (tenths) the estimate ordered
     # worse where one side is far ahead (a third more nodes).
     return key // 2 + _ordering_key(player, opponent, move_bit, shape)
@@ -626,6 +636,7 @@ class EndgameSolver:
             return self._solve_window(player, opponent, alpha, beta, control, root_moves)
         lower, upper = -BOUND_MAX, BOUND_MAX
         target = self._first_guess(player, opponent) if guess is None else guess
+        first = target
         direction = step = 0
         while True:
             probe = self._solve_window(
@@ -644,7 +655,8 @@ class EndgameSolver:
                 step = 0
                 target = lower if failed < 0 else upper
             else:
-                step = min(_STEP_MAX, max(2, 2 * step)) if failed == direction else 0
+                far = abs(probe.score - first) >= _STEP_AFTER
+                step = min(_STEP_MAX, max(2, 2 * step)) if failed == direction and far else 0
                 target = max(lower, min(upper, probe.score + failed * step))
             direction = failed
 
