@@ -40,6 +40,8 @@ from damero.web.stored import change_of
 
 LARGEST_EVENT = 150
 """The most bytes any event may take, a game's last among them, in any game."""
+CLOCK = 50
+"""The most bytes a running clock's times add to an event."""
 PER_MOVE = 300
 """The most bytes a whole game may cost a seat each move, its join included."""
 TIMEOUT = 120.0
@@ -67,6 +69,8 @@ class Follower:
         self.events = 0
         self.missed = 0
         self.largest = 0
+        self.unclocked = 0
+        """The bytes of the largest event, and of the largest but for the clock's times in it."""
         self.joined = 0
         """The bytes of the first whole state, sent on joining."""
         self.moved: list[int] = []
@@ -97,6 +101,10 @@ class Follower:
             self.state = folded
             self.events += 1
             self.largest = max(self.largest, len(text.encode()))
+            unclocked = {
+                key: value for key, value in message.items() if key.split(".")[0] != "clock"
+            }
+            self.unclocked = max(self.unclocked, len(json.dumps(unclocked, separators=(",", ":"))))
             if "add" in message:
                 self.moved.append(len(text.encode()))
 
@@ -268,8 +276,10 @@ def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
     table.send("second", "rematch")
     assert table.state["next"]["id"]
     # Each event is small, the resignation's among them: the board's layout is sent once, a move
-    # changes little, and the result is sent as codes that each page words for its reader.
-    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
+    # changes little, and the result is sent as codes that each page words for its reader. A
+    # running clock adds its times, about 45 bytes, to an event that changes it.
+    assert max(follower.unclocked for follower in table.everyone) <= LARGEST_EVENT
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
     table.close()
 
 
@@ -339,7 +349,8 @@ def test_a_forced_pass_a_flag_and_an_agreement_applied_as_events_give_the_server
     table.version += 1
     table.check()
     assert table.state["result"] == {"winner": "second", "reason": "time"}
-    largest = max(follower.largest for follower in table.everyone)
+    flagged = max(follower.unclocked for follower in table.everyone)
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
     table.close()
     table = Table(fold, server, game="catmouse")
     table.move(random.Random(5))
@@ -348,7 +359,7 @@ def test_a_forced_pass_a_flag_and_an_agreement_applied_as_events_give_the_server
     table.send("second" if mover == "first" else "first", "draw")  # the other side accepts
     assert table.state["result"] == {"winner": None, "reason": "agreement"}
     assert table.state["over"] and table.state["turn"] is None
-    assert max(passed, largest, *(f.largest for f in table.everyone)) <= LARGEST_EVENT
+    assert max(passed, flagged, *(f.largest for f in table.everyone)) <= LARGEST_EVENT
     table.close()
 
 

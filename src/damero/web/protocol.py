@@ -233,8 +233,9 @@ def typed_fields(
 ) -> dict[str, object]:
     """What a program that plays by text is sent beside the board (a socket that takes no events,
     as the page does, gets whole states): the position's text and its legal moves as a player
-    types them, and the result in words for its reader (`sides`), which the page words itself
-    from the result's codes."""
+    types them, the result in words for its reader (`sides`), which the page words itself
+    from the result's codes, and the moves the rules made on their own at this version in
+    words (`notices`), which the page says from `forced`."""
     state = live.state
     legal = state.position.legal_moves() if shared["turn"] is not None else ()
     result = state.result
@@ -243,6 +244,7 @@ def typed_fields(
         "legal": [state.game.format_move(move) for move in legal],
         "winner": None if result is None else side_name(result.winner),
         "status": result_lines(state, len(state.moves), catalog, sides),
+        "notices": [catalog.say(forced.notice) for forced in state.forced],
     }
 
 
@@ -260,10 +262,13 @@ def event_message(
     the pieces of some cells (an index, then its piece's character) and every other field sent
     replaces the state's, but for these short forms and defaults:
 
-    - Sides alternate: `movers`, when absent, alternate from the side whose turn it was, and
-      after moves `turn`, when absent, is the side after the last one's.
+    - Sides alternate: `movers`, when absent, alternate from the side whose turn it was; after
+      moves `turn`, when absent, is the side after the last one's, and after a take-back (`keep`
+      and no moves) the side that made the first move taken back.
     - After moves, `targets`, when absent, are none; a string is a mask of cells (`cell_mask`),
       each a target clicked once, in the order of their indexes.
+    - A field whose value is an object (`clock`, `offers`) may come as its values alone, in
+      its keys' order, or as `name.key` for each key that changed (`_in_part`).
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
       a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
@@ -287,6 +292,12 @@ def event_message(
         fields["targets"] = personal["targets"]
         if not fields["targets"]:
             del fields["targets"]
+    elif change.first != count:
+        # Taken back: the side that made the first move taken back is to move again.
+        if shared["turn"] == side_name(live.state.positions[change.first].side_to_move):
+            fields.pop("turn", None)
+        elif "turn" not in fields:
+            fields["turn"] = shared["turn"]
     pieces = fields.pop("pieces", None)
     if pieces is not None:
         assert isinstance(pieces, str)
@@ -305,12 +316,36 @@ def event_message(
                 fields.pop(name, None)
     targets = fields.get("targets")
     if isinstance(targets, list) and _ascending_cells(targets):
-        fields["targets"] = cell_mask(targets)
+        fields["targets"] = min(targets, cell_mask(targets), key=_size)
     decisive = fields.get("decisive")
     if isinstance(decisive, str) and decisive:
         fields["decisive"] = _by_kinds(decisive, str(shared["pieces"]))
+    held = {**old_shared, **old_personal}
+    for name, value in list(fields.items()):
+        was = held.get(name)
+        if isinstance(value, dict) and isinstance(was, dict):
+            del fields[name]
+            fields.update(_in_part(name, was, value))
     event.update(fields)
     return event
+
+
+def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, object]:
+    """The field `name` that was `old` and is `new`, both objects of the same keys, in the
+    shortest of three forms: whole; its values alone, in its keys' order (`"clock": [599945,
+    599180, 600000, 2000, "first"]`); or each key that changed as `name.key`
+    (`"offers.undo": null`)."""
+    forms: list[dict[str, object]] = [{name: new}]
+    if list(old) == list(new) and not any(key.isdigit() for key in new):
+        forms.append({name: list(new.values())})
+    if set(old) == set(new):
+        forms.append({f"{name}.{key}": value for key, value in new.items() if old[key] != value})
+    return min(forms, key=_size)
+
+
+def _size(value: object) -> int:
+    """The characters `value` takes in a message."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
 def _ascending_cells(targets: list[object]) -> bool:
@@ -368,7 +403,6 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "sides": sides_json(game, catalog),
         "thinking": state.computer_to_move is not None,
         "analysable": live.may_help,
-        "notices": [catalog.say(forced.notice) for forced in state.forced],
         "result": result_json(state),
         "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
         "clock": None

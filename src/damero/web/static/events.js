@@ -11,8 +11,11 @@ const other = (side) => (side === "first" ? "second" : "first");
 // absent) become `add`, made by `movers`; `put` sets the pieces of some cells (each an index,
 // then its piece's character); every other field sent replaces the state's, but for these short
 // forms and defaults. Sides alternate: `movers`, when absent, alternate from the side whose turn
-// it was, and after moves `turn`, when absent, is the side after the last one's. After moves,
-// `targets`, when absent, are none; a string is a mask of cells, each a target clicked once.
+// it was; after moves `turn`, when absent, is the side after the last one's, and after a take-back
+// (`keep` and no moves) the side that made the first move taken back. After moves, `targets`,
+// when absent, are none; a string is a mask of cells, each a target clicked once. A field whose
+// value is an object (`clock`, `offers`) may come as its values alone, in its keys' order, or as
+// `name.key` for each key that changed.
 // `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
 // the game: it is over, nobody's turn, and analysable. `decisive` as `=` and kinds of pieces is
 // the mask of the cells holding them.
@@ -23,6 +26,16 @@ export function applyEvent(state, event) {
   const next = { ...state, version, moves: [...state.moves.slice(0, keep), ...add],
     movers: [...state.movers.slice(0, keep), ...made] };
   if (made.length > 0) { next.turn = other(made[made.length - 1]); next.targets = []; }
+  else if (keep < state.moves.length) next.turn = state.movers[keep];
+  for (const [name, value] of Object.entries(fields)) {
+    const [whole, key] = name.split(".");
+    if (key !== undefined) {
+      next[whole] = { ...next[whole], [key]: value };
+      delete fields[name];
+    } else if (Array.isArray(value) && isObject(state[name])) {
+      fields[name] = Object.fromEntries(Object.keys(state[name]).map((field, index) => [field, value[index]]));
+    }
+  }
   if (put) next.pieces = placed(state.pieces, put);
   if (typeof fields.targets === "string") fields.targets = cellsOfMask(fields.targets);
   if (typeof fields.decisive === "string" && fields.decisive.startsWith("=")) {
@@ -36,6 +49,8 @@ export function applyEvent(state, event) {
   }
   return Object.assign(next, fields);
 }
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 function placed(pieces, put) {
   const cells = [...pieces];
