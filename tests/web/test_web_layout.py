@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from servers import OUTPUT, Server
-from test_web_page import AXE, create, new_page, open_game, version, wait_for_version
+from test_web_page import create, new_page, open_game, serious_violations, version, wait_for_version
 
 import damero.registry
 
@@ -332,15 +332,7 @@ no empty header on a board (Othello's corner)."""
 
 def findings(page: Page) -> list[str]:
     """axe-core's serious and critical findings, and those of NAMED_RULES."""
-    if not page.evaluate("Boolean(window.axe)"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
-        f"{[node['target'] for node in violation['nodes'][:3]]}"
-        for violation in result["violations"]
-        if violation["impact"] in ("serious", "critical") or violation["id"] in NAMED_RULES
-    ]
+    return serious_violations(page, NAMED_RULES)
 
 
 @pytest.fixture(scope="module")
