@@ -48,11 +48,14 @@ def result_words(
     else:
         sides = {"winner": names[result.winner], "loser": names[result.winner.other]}
         headline = Message(f"result.side.{ending.value}", sides)
-    if ending is not Ending.RULES:
-        return (headline,)
-    outcome_now = position.outcome()
-    return (
-        (headline,)
-        if outcome_now is None
-        else (headline, game.describe_ending(position, outcome_now))
-    )
+    reason = rules_reason(game, position, result)
+    return (headline,) if reason is None else (headline, reason)
+
+
+def rules_reason(game: Game[Any, Any], position: Any, result: Result) -> Message | None:
+    """Why the rules ended the game at `position` ("Three in a row.", Othello's count), naming no
+    winner; None for a game that ended otherwise (a resignation, the clock, an agreement)."""
+    if result.ending is not Ending.RULES:
+        return None
+    outcome = position.outcome()
+    return None if outcome is None else game.describe_ending(position, outcome)

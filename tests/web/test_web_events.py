@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import random
+import string
 import threading
 import urllib.request
 from collections import Counter
@@ -25,15 +26,24 @@ from websockets.sync.client import connect
 
 from damero.core import Side
 from damero.games.catmouse import CatMouse
+from damero.i18n import every_message
 from damero.progress import GameInProgress
 from damero.registry import find_game
+from damero.results import rules_reason
 from damero.round import Move, Person
 from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
+from damero.web.protocol import message_json
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
 from damero.web.stored import change_of
 
+LARGEST_EVENT = 150
+"""The most bytes any event may take, a game's last among them, in any game."""
+CLOCK = 50
+"""The most bytes a running clock's times add to an event."""
+PER_MOVE = 300
+"""The most bytes a whole game may cost a seat each move, its join included."""
 TIMEOUT = 120.0
 """How long a socket waits for a message: generous, for a machine loaded by other work."""
 
@@ -59,6 +69,8 @@ class Follower:
         self.events = 0
         self.missed = 0
         self.largest = 0
+        self.unclocked = 0
+        """The bytes of the largest event, and of the largest but for the clock's times in it."""
         self.joined = 0
         """The bytes of the first whole state, sent on joining."""
         self.moved: list[int] = []
@@ -89,6 +101,10 @@ class Follower:
             self.state = folded
             self.events += 1
             self.largest = max(self.largest, len(text.encode()))
+            unclocked = {
+                key: value for key, value in message.items() if key.split(".")[0] != "clock"
+            }
+            self.unclocked = max(self.unclocked, len(json.dumps(unclocked, separators=(",", ":"))))
             if "add" in message:
                 self.moved.append(len(text.encode()))
 
@@ -259,22 +275,30 @@ def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
     table.send("first", "rematch")
     table.send("second", "rematch")
     assert table.state["next"]["id"]
-    # Each move's event is small: the board's layout is sent once, and a move changes little.
-    assert max(follower.largest for follower in table.everyone) < 400
+    # Each event is small, the resignation's among them: the board's layout is sent once, a move
+    # changes little, and the result is sent as codes that each page words for its reader. A
+    # running clock adds its times, about 45 bytes, to an event that changes it.
+    assert max(follower.unclocked for follower in table.everyone) <= LARGEST_EVENT
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
     table.close()
 
 
 @pytest.mark.parametrize(
     "game",
-    [("catmouse", {}), ("othello", {"size": 8}), ("othello", {"size": 10}), ("tictactoe", {})],
+    [
+        ("catmouse", {}),
+        *(("othello", {"size": size}) for size in (4, 6, 8, 10)),
+        ("tictactoe", {}),
+    ],
 )
 def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
     browser: Any, server: Server, game: tuple[str, dict[str, int]]
 ) -> None:
-    """A random game played to its end by link, each state checked against the server's: a
-    move's event is about a hundred bytes (the layout is fetched once, the pieces that changed
-    are a few characters, the targets cells' indexes), its last one a few hundred, and a whole
-    game costs each move a few hundred bytes, both seats' joins included."""
+    """A random game played to its end by link, each state checked against the server's (the
+    last with the result's codes, the rules' reason among them): a move's event is about a
+    hundred bytes (the layout is fetched once, the pieces that changed are a few characters, the
+    targets a mask of cells), its last one too (the result as codes, each page wording it), and
+    a whole game costs each move a few hundred bytes, both seats' joins included."""
     fold = browser.new_page()
     fold.goto(server.base + "/")
     name, options = game
@@ -294,18 +318,19 @@ def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
         f" {per_move:.0f} bytes a move, joins of {[f.joined for f in seats]} included"
     )
     assert events[len(events) // 2] <= 110
-    # The end also names the cells that decided the game, as a mask: the winner's discs of a 10x10
-    # board in 25 characters.
-    assert going_on[-1] <= 200 and max(ending) <= 300
+    # The rules ended it, and say why in codes: a key of the catalogue and its values.
+    assert table.state["result"]["reason"] == "rules" and table.state["result"]["why"]
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
     if moves > 20:  # a Tic-tac-toe game is too short to spread its two joins thin
-        assert per_move <= 300
+        assert per_move <= PER_MOVE
     table.close()
 
 
-def test_a_forced_pass_and_a_flag_applied_as_events_give_the_servers_state(
+def test_a_forced_pass_a_flag_and_an_agreement_applied_as_events_give_the_servers_state(
     browser: Any, server: Server
 ) -> None:
-    """The rules' own move (an Othello pass) after a player's; then a clock that runs out."""
+    """The rules' own move (an Othello pass) after a player's; then a clock that runs out; then a
+    draw by agreement: each event small, and the state built from them the server's."""
     fold = browser.new_page()
     fold.goto(server.base + "/")
     # X plays 1 2, and O, with no disc to place, passes (0 0): X is to move again.
@@ -313,6 +338,7 @@ def test_a_forced_pass_and_a_flag_applied_as_events_give_the_servers_state(
     table.send("first", "move", move="1 2")
     assert table.state["moves"] == ["1 2", "0 0"] and table.state["movers"] == ["first", "second"]
     assert table.state["turn"] == "first" and table.state["forced"]
+    passed = max(follower.largest for follower in table.everyone)
     table.close()
     # Each side moves once, and the first side's clock then runs out.
     table = Table(fold, server, game="tictactoe", clock={"initial": 1, "increment": 0})
@@ -323,6 +349,17 @@ def test_a_forced_pass_and_a_flag_applied_as_events_give_the_servers_state(
     table.version += 1
     table.check()
     assert table.state["result"] == {"winner": "second", "reason": "time"}
+    flagged = max(follower.unclocked for follower in table.everyone)
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
+    table.close()
+    table = Table(fold, server, game="catmouse")
+    table.move(random.Random(5))
+    mover = table.state["turn"]
+    table.send(mover, "draw")
+    table.send("second" if mover == "first" else "first", "draw")  # the other side accepts
+    assert table.state["result"] == {"winner": None, "reason": "agreement"}
+    assert table.state["over"] and table.state["turn"] is None
+    assert max(passed, flagged, *(f.largest for f in table.everyone)) <= LARGEST_EVENT
     table.close()
 
 
@@ -343,6 +380,7 @@ def test_a_claim_applied_as_an_event_gives_the_servers_state(browser: Any, tmp_p
         table.everyone.remove(table.seats["second"])
         table.send("first", "claim", result="win")
         assert table.state["result"]["reason"] == "abandoned"
+        assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
         table.close()
     finally:
         server.stop()
@@ -588,3 +626,36 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
     # On a thread of its own: the browser's driver may hold this thread's event loop.
     with ThreadPoolExecutor(1) as thread:
         thread.submit(asyncio.run, run()).result()
+
+
+@pytest.mark.parametrize("name", ["catmouse", "othello", "tictactoe"])
+def test_the_rules_reasons_name_every_value_they_are_sent_in_both_languages(name: str) -> None:
+    """A result's reason goes to the page as its key and its values in the order of their names
+    (`message_json`), which the page finds in its words: so the words of every reason the rules
+    give name every one of its values, in English and Spanish."""
+    game = find_game(name)
+    formatter = string.Formatter()
+    seen = set()
+    for seed in range(30):
+        state = random_game(game, seed)
+        result = state.result
+        assert result is not None
+        reason = rules_reason(game, state.position, result)
+        assert reason is not None
+        coded = message_json(reason)
+        assert coded == [reason.key, *(reason.values[key] for key in sorted(reason.values))]
+        for language in ("en", "es"):
+            template = every_message(language)[reason.key]
+            named = {field for _, field, _, _ in formatter.parse(template) if field}
+            assert named == set(reason.values), (language, reason.key)
+        seen.add(reason.key)
+    assert len(seen) >= 2, "more than one way the rules end a game"
+
+
+def random_game(game: Any, seed: int) -> GameInProgress:
+    """A game of `game` played at random to its end."""
+    rng = random.Random(seed)
+    state = GameInProgress.new(game)
+    while not state.is_over:
+        state = state.play(rng.choice(state.position.legal_moves()))
+    return state

@@ -199,6 +199,20 @@ def cell_mask(indexes: Iterable[int]) -> str:
     return "".join(f"{bits >> shift & 15:x}" for shift in range(0, bits.bit_length(), 4))
 
 
+def cells_of_mask(mask: str) -> list[int]:
+    """The cells of a `cell_mask`, in order.
+
+    >>> cells_of_mask("16")
+    [0, 5, 6]
+    """
+    return [
+        4 * place + bit
+        for place, digit in enumerate(mask)
+        for bit in range(4)
+        if int(digit, 16) >> bit & 1
+    ]
+
+
 def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:
     """Each legal move's text and the cells' indexes a player clicks on `position`'s board to
     make it (none for a move the board cannot show)."""

@@ -20,11 +20,11 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Side
+from damero.core import Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.progress import GameInProgress
-from damero.results import result_words, side_titles
+from damero.results import result_words, rules_reason, side_titles
 from damero.round import (
     CLAIMS,
     OFFERS,
@@ -45,7 +45,15 @@ from damero.round import (
     seat_refusal,
 )
 from damero.web import checks
-from damero.web.boards import drawn, layout_resource, sides_json, targets_clicked
+from damero.web.boards import (
+    EMPTY,
+    cell_mask,
+    cells_of_mask,
+    drawn,
+    layout_resource,
+    sides_json,
+    targets_clicked,
+)
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.levels import measured_rating, rating_game
@@ -220,15 +228,23 @@ def whole_state(
     }
 
 
-def typed_fields(live: Round, shared: dict[str, object]) -> dict[str, object]:
+def typed_fields(
+    live: Round, shared: dict[str, object], catalog: Catalog, sides: frozenset[Side]
+) -> dict[str, object]:
     """What a program that plays by text is sent beside the board (a socket that takes no events,
     as the page does, gets whole states): the position's text and its legal moves as a player
-    types them."""
+    types them, the result in words for its reader (`sides`), which the page words itself
+    from the result's codes, and the moves the rules made on their own at this version in
+    words (`notices`), which the page says from `forced`."""
     state = live.state
     legal = state.position.legal_moves() if shared["turn"] is not None else ()
+    result = state.result
     return {
         "position": state.game.format_position(state.position),
         "legal": [state.game.format_move(move) for move in legal],
+        "winner": None if result is None else side_name(result.winner),
+        "status": result_lines(state, len(state.moves), catalog, sides),
+        "notices": [catalog.say(forced.notice) for forced in state.forced],
     }
 
 
@@ -240,13 +256,25 @@ def event_message(
     personal: dict[str, object],
 ) -> dict[str, object]:
     """`{"type": "event", "version": 8, "add": ["25"], "put": "29.25b", "last": [25, 29],
-    "targets": [...]}`: what `change` did to the state a client holds at version `version - 1`
+    "targets": "a403"}`: what `change` did to the state a client holds at version `version - 1`
     (`before`: that version, the views it was shown and its number of moves). Its moves from
     number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
     the pieces of some cells (an index, then its piece's character) and every other field sent
-    replaces the state's. Sides alternate unless the event says otherwise: `movers`, when absent,
-    alternate from the side whose turn it was, and after moves `turn`, when absent, is the side
-    after the last one's. events.js applies it."""
+    replaces the state's, but for these short forms and defaults:
+
+    - Sides alternate: `movers`, when absent, alternate from the side whose turn it was; after
+      moves `turn`, when absent, is the side after the last one's, and after a take-back (`keep`
+      and no moves) the side that made the first move taken back.
+    - After moves, `targets`, when absent, are none; a string is a mask of cells (`cell_mask`),
+      each a target clicked once, in the order of their indexes.
+    - A field whose value is an object (`clock`, `offers`) may come as its values alone, in
+      its keys' order, or as `name.key` for each key that changed (`_in_part`).
+    - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
+      a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
+      `analysable` true.
+    - `decisive` as `=` and kinds of pieces (`"=b"`) is the mask of the cells that hold them.
+
+    events.js applies it."""
     _, old_shared, old_personal, count = before
     event: dict[str, object] = {"type": "event", "version": change.version + 1}
     if change.first != count:
@@ -261,6 +289,15 @@ def event_message(
             fields.pop("turn", None)
         elif "turn" not in fields:
             fields["turn"] = shared["turn"]
+        fields["targets"] = personal["targets"]
+        if not fields["targets"]:
+            del fields["targets"]
+    elif change.first != count:
+        # Taken back: the side that made the first move taken back is to move again.
+        if shared["turn"] == side_name(live.state.positions[change.first].side_to_move):
+            fields.pop("turn", None)
+        elif "turn" not in fields:
+            fields["turn"] = shared["turn"]
     pieces = fields.pop("pieces", None)
     if pieces is not None:
         assert isinstance(pieces, str)
@@ -271,8 +308,61 @@ def event_message(
             for index, (was, now) in enumerate(zip(old, pieces, strict=True))
             if was != now
         )
+    result = fields.get("result")
+    if isinstance(result, dict):
+        fields["result"] = [result["winner"], result.get("why", result["reason"])]
+        for name, implied in (("over", True), ("turn", None), ("analysable", True)):
+            if fields.get(name, implied) == implied:
+                fields.pop(name, None)
+    targets = fields.get("targets")
+    if isinstance(targets, list) and _ascending_cells(targets):
+        fields["targets"] = min(targets, cell_mask(targets), key=_size)
+    decisive = fields.get("decisive")
+    if isinstance(decisive, str) and decisive:
+        fields["decisive"] = _by_kinds(decisive, str(shared["pieces"]))
+    held = {**old_shared, **old_personal}
+    for name, value in list(fields.items()):
+        was = held.get(name)
+        if isinstance(value, dict) and isinstance(was, dict):
+            del fields[name]
+            fields.update(_in_part(name, was, value))
     event.update(fields)
     return event
+
+
+def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, object]:
+    """The field `name` that was `old` and is `new`, both objects of the same keys, in the
+    shortest of three forms: whole; its values alone, in its keys' order (`"clock": [599945,
+    599180, 600000, 2000, "first"]`); or each key that changed as `name.key`
+    (`"offers.undo": null`)."""
+    forms: list[dict[str, object]] = [{name: new}]
+    if list(old) == list(new) and not any(key.isdigit() for key in new):
+        forms.append({name: list(new.values())})
+    if set(old) == set(new):
+        forms.append({f"{name}.{key}": value for key, value in new.items() if old[key] != value})
+    return min(forms, key=_size)
+
+
+def _size(value: object) -> int:
+    """The characters `value` takes in a message."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _ascending_cells(targets: list[object]) -> bool:
+    """Whether `targets` are cells clicked once, in the order of their indexes, each once: a
+    mask says them all."""
+    cells = [target for target in targets if type(target) is int]
+    return bool(cells) and len(cells) == len(targets) and cells == sorted(set(cells))
+
+
+def _by_kinds(mask: str, pieces: str) -> str:
+    """`mask` as `=` and the kinds of pieces its cells hold, when those cells are exactly the
+    cells holding those kinds (an Othello winner's discs); else `mask` itself."""
+    kinds = {pieces[index] for index in cells_of_mask(mask)}
+    coded = "=" + "".join(sorted(kinds))
+    if EMPTY in kinds or len(coded) >= len(mask):
+        return mask
+    return coded if cell_mask(i for i, c in enumerate(pieces) if c in kinds) == mask else mask
 
 
 def alternating(side: object, count: int) -> list[object]:
@@ -313,10 +403,7 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "sides": sides_json(game, catalog),
         "thinking": state.computer_to_move is not None,
         "analysable": live.may_help,
-        "notices": [catalog.say(forced.notice) for forced in state.forced],
-        "result": None
-        if result is None
-        else {"winner": side_name(result.winner), "reason": result.ending.value},
+        "result": result_json(state),
         "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
         "clock": None
         if clock is None
@@ -328,13 +415,40 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
             "running": None if clock.is_held(now) else side_name(clock.running),
         },
         "layout": layout_resource(game, catalog.language)[0],
-        **describe(
-            state,
-            len(state.moves),
-            catalog,
-            drawing={key: value for key, value in drawing.items() if key != "targets"},
-        ),
+        "turn": None if result is not None else side_name(state.to_move(len(state.moves))),
+        "over": result is not None,
+        "forced": [
+            catalog.say(notice) for notice in state.notices(state.last_turn(len(state.moves)))
+        ],
+        **{key: value for key, value in drawing.items() if key != "targets"},
     }
+
+
+def result_json(state: GameInProgress) -> dict[str, object] | None:
+    """`{"winner": "first", "reason": "rules", "why": ["othello.ending_won", 24, 40]}`: how the game ended in codes, which each page words for its own reader
+    (`damero.results` words them alike): the winner's seat (None: a draw), the `Ending`, and where
+    the rules ended it, their reason as a catalogue key and its values (`message_json`); None while
+    the game goes on."""
+    result = state.result
+    if result is None:
+        return None
+    coded: dict[str, object] = {"winner": side_name(result.winner), "reason": result.ending.value}
+    reason = rules_reason(state.game, state.position, result)
+    if reason is not None:
+        coded["why"] = message_json(reason)
+    return coded
+
+
+def message_json(message: Message) -> list[object]:
+    """A catalogue message as a page words it: its key, then its values in the order of their
+    names (`["othello.ending_won", 23, 41]`: `loser_discs`, then `winner_discs`), each value that
+    is a message itself in the same form; the page finds the names in its catalogue's words,
+    which name every value in both languages."""
+    values = [
+        message_json(value) if isinstance(value, Message) else value
+        for _, value in sorted(message.values.items())
+    ]
+    return [message.key, *values]
 
 
 def player_json(player: Player | None, level: int | None = None) -> dict[str, object]:
@@ -379,14 +493,11 @@ def personal_view(
     seen: Seen,
 ) -> dict[str, object]:
     """What one client is shown of a game for its seat: its sides, what it may do (the board's
-    `targets` if it is to move), its way into the rematch (`token` is its own), and once the
-    game is over, a player of one side is told whether they won or lost."""
+    `targets` if it is to move) and its way into the rematch (`token` is its own); the page words
+    the result for its seat from the shared view's codes."""
     turn = live.state.side_to_move
     mine = turn is not None and turn in sides and live.state.decided is None
-    state = live.state
-    own = len(sides) == 1 and state.is_over
     return {
-        **({"status": result_lines(state, len(state.moves), catalog, sides)} if own else {}),
         "targets": targets if mine else [],
         "seat": sorted(SEAT_NAMES[side] for side in sides),
         "can_undo": live.can_take_back_at_once(sides)
@@ -515,7 +626,7 @@ class Client:
             if key not in built:
                 whole = whole_state(live, shared, personal)
                 if not self.events:
-                    whole.update(typed_fields(live, shared))
+                    whole.update(typed_fields(live, shared, self.catalog, self.sides))
                 built[key] = as_json(whole)
         self.outbox.put(built[key])
 

@@ -71,10 +71,11 @@ FOREVER = {"Cache-Control": "public, max-age=31536000, immutable"}
 """What a response whose address names its content may be kept for: a year, unasked."""
 
 PAGE_WORDS = {
-    language: {key: text for key, text in messages.items() if key.startswith("page.")}
+    language: {key: text for key, text in messages.items() if key.startswith(("page.", "result."))}
     for language, messages in (("en", en.MESSAGES), ("es", es.MESSAGES))
 }
-"""The page's own words, with their {fields} left for the page to fill in."""
+"""The page's own words and a result's (which the page says to each reader from its codes),
+with their {fields} left for the page to fill in."""
 
 
 @functools.cache
@@ -202,6 +203,8 @@ class Routes:
         catalog = catalog_for(request.query_params.get("lang"))
         texts = dict(PAGE_WORDS[catalog.language])
         for game in registry.GAMES:
+            # Every word of the game's own, among them the rules' reasons a result gives.
+            texts.update(game.messages.get(catalog.language, {}))
             for suffix in ("title", "summary", "rules"):
                 texts[f"{game.name}.{suffix}"] = catalog.text(f"{game.name}.{suffix}")
             for name in side_titles(game).values():

@@ -7,7 +7,19 @@ if (!["en", "es"].includes(language)) language = "en";
 languageChoice.value = language;
 document.documentElement.lang = language;
 let words = {};
-export const say = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+// `{name}` takes its value; `{name!c}` with a capital first letter, for a name that starts a
+// sentence, as the server's catalogue writes it (damero/i18n).
+export const say = (key, values = {}) => (words[key] || key).replace(/\{(\w+)(!c)?\}/g, (_, name, capital) => {
+  const text = String(values[name] ?? "");
+  return capital ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+});
+// A message sent as its key, then its values in the order of their names (protocol.py,
+// message_json), which its words name; a value that is a message itself in that form.
+export function sayMessage([key, ...values]) {
+  const names = [...new Set([...(words[key] || "").matchAll(/\{(\w+)(!c)?\}/g)].map((found) => found[1]))].sort();
+  return say(key, Object.fromEntries(names.map((name, index) =>
+    [name, Array.isArray(values[index]) ? sayMessage(values[index]) : values[index]])));
+}
 
 export async function loadWords() {
   words = await (await fetch(`/api/messages?lang=${language}`)).json();

@@ -9,22 +9,66 @@ const other = (side) => (side === "first" ? "second" : "first");
 
 // The state after `event`, a new value: its moves from number `keep` on (all of them when it is
 // absent) become `add`, made by `movers`; `put` sets the pieces of some cells (each an index,
-// then its piece's character); every other field sent replaces the state's. Sides alternate
-// unless the event says otherwise: `movers`, when absent, alternate from the side whose turn it
-// was, and after moves `turn`, when absent, is the side after the last one's.
+// then its piece's character); every other field sent replaces the state's, but for these short
+// forms and defaults. Sides alternate: `movers`, when absent, alternate from the side whose turn
+// it was; after moves `turn`, when absent, is the side after the last one's, and after a take-back
+// (`keep` and no moves) the side that made the first move taken back. After moves, `targets`,
+// when absent, are none; a string is a mask of cells, each a target clicked once. A field whose
+// value is an object (`clock`, `offers`) may come as its values alone, in its keys' order, or as
+// `name.key` for each key that changed.
+// `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
+// the game: it is over, nobody's turn, and analysable. `decisive` as `=` and kinds of pieces is
+// the mask of the cells holding them.
 export function applyEvent(state, event) {
   const { type, version, keep = state.moves.length, add = [], movers, put, ...fields } = event;
   let side = state.turn;
   const made = movers ?? add.map(() => { const mover = side; side = other(side); return mover; });
   const next = { ...state, version, moves: [...state.moves.slice(0, keep), ...add],
     movers: [...state.movers.slice(0, keep), ...made] };
-  if (made.length > 0) next.turn = other(made[made.length - 1]);
+  if (made.length > 0) { next.turn = other(made[made.length - 1]); next.targets = []; }
+  else if (keep < state.moves.length) next.turn = state.movers[keep];
+  for (const [name, value] of Object.entries(fields)) {
+    const [whole, key] = name.split(".");
+    if (key !== undefined) {
+      next[whole] = { ...next[whole], [key]: value };
+      delete fields[name];
+    } else if (Array.isArray(value) && isObject(state[name])) {
+      fields[name] = Object.fromEntries(Object.keys(state[name]).map((field, index) => [field, value[index]]));
+    }
+  }
   if (put) next.pieces = placed(state.pieces, put);
+  if (typeof fields.targets === "string") fields.targets = cellsOfMask(fields.targets);
+  if (typeof fields.decisive === "string" && fields.decisive.startsWith("=")) {
+    const kinds = fields.decisive.slice(1);
+    fields.decisive = cellMask([...next.pieces].flatMap((piece, index) => (kinds.includes(piece) ? [index] : [])));
+  }
+  if (Array.isArray(fields.result)) {
+    const [winner, reason] = fields.result;
+    fields.result = Array.isArray(reason) ? { winner, reason: "rules", why: reason } : { winner, reason };
+    Object.assign(next, { over: true, turn: null, analysable: true });
+  }
   return Object.assign(next, fields);
 }
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 function placed(pieces, put) {
   const cells = [...pieces];
   for (const [, index, piece] of put.matchAll(/(\d+)(\D)/g)) cells[Number(index)] = piece;
   return cells.join("");
+}
+
+// The cells of a mask of hexadecimal digits, each for four cells in order, its lowest bit the
+// first (boards.py, cell_mask), in order; and the mask of some cells.
+export function cellsOfMask(mask) {
+  return [...mask].flatMap((digit, place) => [0, 1, 2, 3].filter((bit) => (parseInt(digit, 16) >> bit) & 1).map((bit) => 4 * place + bit));
+}
+
+export function cellMask(cells) {
+  const digits = [];
+  for (const cell of cells) {
+    while (digits.length <= cell >> 2) digits.push(0);
+    digits[cell >> 2] |= 1 << (cell & 3);
+  }
+  return digits.map((digit) => digit.toString(16)).join("");
 }

@@ -6,7 +6,7 @@ import { boardElement, draw, layoutAt, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys, setNetwork } from "./common.js";
 import { applyEvent, follows } from "./events.js";
 import { isTwoPeople, keepSeat, linksBox, onlinePanel, refuseSeat, seatOf } from "./online.js";
-import { lookingBackLine, newsOf, pastPositions } from "./lookback.js";
+import { lookingBackLine, newsOf, pastPositions, resultLines } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 import { sayingsBox } from "./sayings.js";
 
@@ -121,7 +121,7 @@ export function gamePage(id) {
     looking.replaceChildren(...(shown === null ? [] : [lookingBackLine(shown, state.moves.length, state.over, () => lookAt(null))]));
     pieces.replaceChildren(legend(layout, shown === null ? state.pieces : past.pieces) || "");
     rules.href = `/rules#${state.game}`;
-    status.replaceChildren(...(shown === null ? state.status : past.status).map((line) => html("p", {}, line)),
+    status.replaceChildren(...(shown === null ? resultLines(state.result, state.seat, state.sides) : past.status).map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
     notice.textContent = (shown === null ? state.forced : past.forced).join(" ");
     turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(view, state.turn) }) : "";
