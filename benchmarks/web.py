@@ -104,20 +104,38 @@ OTHER = {"first": "second", "second": "first"}
 
 
 def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-    """What events.js does: the state after `event`, which follows it."""
+    """What events.js does to the fields a player reads (the moves, the turn, the targets, whether
+    the game is over): the state after `event`, which follows it."""
     fields = {key: value for key, value in event.items() if key not in ("type", "put")}
-    keep = fields.pop("keep", len(state["moves"]))
+    moves, movers = state["moves"], state["movers"]
+    keep = fields.pop("keep", len(moves))
     add = fields.pop("add", [])
-    side = state["turn"]
     made = fields.pop("movers", None)
     if made is None:
-        made = []
+        made, side = [], state["turn"]
         for _ in add:
             made.append(side)
             side = OTHER.get(side)
-    state = {**state, "moves": state["moves"][:keep] + add}
+    state = {**state, "moves": moves[:keep] + add, "movers": movers[:keep] + made}
     if made:
-        state["turn"] = OTHER.get(made[-1])
+        state.update(turn=OTHER.get(made[-1]), targets=[])
+    elif keep < len(moves):
+        state["turn"] = movers[keep]
+    for name, value in list(fields.items()):
+        whole, _, key = name.partition(".")
+        if key:
+            state[whole] = {**state[whole], key: value}
+            del fields[name]
+    if isinstance(fields.get("targets"), str):
+        mask = fields["targets"]
+        fields["targets"] = [
+            4 * place + bit
+            for place, digit in enumerate(mask)
+            for bit in range(4)
+            if int(digit, 16) >> bit & 1
+        ]
+    if isinstance(fields.get("result"), list):
+        state.update(over=True, turn=None)
     if "put" in event:
         pieces = list(state["pieces"])
         for index, piece in re.findall(r"(\d+)(\D)", event["put"]):

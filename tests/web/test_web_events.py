@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import random
+import runpy
 import string
 import threading
 import urllib.request
@@ -47,11 +48,21 @@ PER_MOVE = 300
 TIMEOUT = 120.0
 """How long a socket waits for a message: generous, for a machine loaded by other work."""
 
+benchmark_event = runpy.run_path(
+    str(Path(__file__).parent.parent.parent / "benchmarks" / "web.py"), run_name="players"
+)["apply_event"]
+"""The web benchmark's players' own copy of events.js, kept in step with it here."""
+
 FOLD = """async ([state, event]) => {
   const events = await import("/static/events.js");
   return events.follows(state, event) ? events.applyEvent(state, event) : null;
 }"""
 """The page's own events.js, run in Chromium: the state after an event, or null for a gap."""
+
+
+def what_a_player_reads(state: dict[str, Any]) -> tuple[Any, ...]:
+    """The fields the web benchmark's players move by, which its own copy of events.js keeps."""
+    return tuple(state.get(key) for key in ("version", "moves", "turn", "targets", "over"))
 
 
 class Follower:
@@ -98,6 +109,8 @@ class Follower:
             if folded is None:
                 self.socket.send(json.dumps({"type": "sync"}))
                 return
+            played = benchmark_event(self.state, message)
+            assert what_a_player_reads(played) == what_a_player_reads(folded), message
             self.state = folded
             self.events += 1
             self.largest = max(self.largest, len(text.encode()))
