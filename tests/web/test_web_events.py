@@ -34,6 +34,7 @@ from damero.results import rules_reason
 from damero.round import Move, Person
 from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
+from damero.web.boards import cells_of_mask
 from damero.web.protocol import message_json
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
@@ -336,6 +337,26 @@ def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
     assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
     if moves > 20:  # a Tic-tac-toe game is too short to spread its two joins thin
         assert per_move <= PER_MOVE
+    table.close()
+
+
+def test_a_mouse_trapped_far_from_the_first_cell_ends_in_a_small_event(
+    browser: Any, server: Server
+) -> None:
+    """The cells that decided it, the mouse in its corner and the cat that closed it in, lie at
+    the far end of the board, where their indexes take fewer bytes than their mask. Draws offered
+    and declined first bring the game to a version of two digits."""
+    fold = browser.new_page()
+    fold.goto(server.base + "/")
+    table = Table(fold, server, game="catmouse", start="29 2 3 4 21 cats")
+    cats, mouse = table.state["turn"], "second" if table.state["turn"] == "first" else "first"
+    while table.version < 10:  # a version of two digits, as most games reach
+        table.send(mouse, "draw")
+        table.send(cats, "decline", offer="draw")
+    table.send(cats, "move", move="21 25")
+    assert table.state["result"]["why"] == ["catmouse.mouse_trapped"]
+    assert cells_of_mask(table.state["decisive"]) == [49, 56]
+    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
     table.close()
 
 

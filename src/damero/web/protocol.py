@@ -272,7 +272,8 @@ def event_message(
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
       a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
-    - `decisive` as `=` and kinds of pieces (`"=b"`) is the mask of the cells that hold them.
+    - `decisive` as a list is its cells' indexes, and as `=` and kinds of pieces (`"=b"`) the
+      mask of the cells that hold them.
 
     events.js applies it."""
     _, old_shared, old_personal, count = before
@@ -319,7 +320,7 @@ def event_message(
         fields["targets"] = min(targets, cell_mask(targets), key=_size)
     decisive = fields.get("decisive")
     if isinstance(decisive, str) and decisive:
-        fields["decisive"] = _by_kinds(decisive, str(shared["pieces"]))
+        fields["decisive"] = _decisive_form(decisive, str(shared["pieces"]))
     held = {**old_shared, **old_personal}
     for name, value in list(fields.items()):
         was = held.get(name)
@@ -355,14 +356,16 @@ def _ascending_cells(targets: list[object]) -> bool:
     return bool(cells) and len(cells) == len(targets) and cells == sorted(set(cells))
 
 
-def _by_kinds(mask: str, pieces: str) -> str:
-    """`mask` as `=` and the kinds of pieces its cells hold, when those cells are exactly the
-    cells holding those kinds (an Othello winner's discs); else `mask` itself."""
-    kinds = {pieces[index] for index in cells_of_mask(mask)}
-    coded = "=" + "".join(sorted(kinds))
-    if EMPTY in kinds or len(coded) >= len(mask):
-        return mask
-    return coded if cell_mask(i for i, c in enumerate(pieces) if c in kinds) == mask else mask
+def _decisive_form(mask: str, pieces: str) -> str | list[int]:
+    """The shortest form of the decisive cells' `mask`: itself, the cells' indexes (a trapped
+    mouse and its cats), or `=` and the kinds of pieces its cells hold, when those cells are
+    exactly the cells holding those kinds (an Othello winner's discs)."""
+    cells = cells_of_mask(mask)
+    forms: list[str | list[int]] = [mask, cells]
+    kinds = {pieces[index] for index in cells}
+    if EMPTY not in kinds and cell_mask(i for i, c in enumerate(pieces) if c in kinds) == mask:
+        forms.append("=" + "".join(sorted(kinds)))
+    return min(forms, key=_size)
 
 
 def alternating(side: object, count: int) -> list[object]:

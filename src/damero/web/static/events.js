@@ -17,8 +17,8 @@ const other = (side) => (side === "first" ? "second" : "first");
 // value is an object (`clock`, `offers`) may come as its values alone, in its keys' order, or as
 // `name.key` for each key that changed.
 // `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
-// the game: it is over, nobody's turn, and analysable. `decisive` as `=` and kinds of pieces is
-// the mask of the cells holding them.
+// the game: it is over, nobody's turn, and analysable. `decisive` as a list is its cells'
+// indexes, and as `=` and kinds of pieces the mask of the cells holding them.
 export function applyEvent(state, event) {
   const { type, version, keep = state.moves.length, add = [], movers, put, ...fields } = event;
   let side = state.turn;
@@ -38,7 +38,8 @@ export function applyEvent(state, event) {
   }
   if (put) next.pieces = placed(state.pieces, put);
   if (typeof fields.targets === "string") fields.targets = cellsOfMask(fields.targets);
-  if (typeof fields.decisive === "string" && fields.decisive.startsWith("=")) {
+  if (Array.isArray(fields.decisive)) fields.decisive = cellMask(fields.decisive);
+  else if (typeof fields.decisive === "string" && fields.decisive.startsWith("=")) {
     const kinds = fields.decisive.slice(1);
     fields.decisive = cellMask([...next.pieces].flatMap((piece, index) => (kinds.includes(piece) ? [index] : [])));
   }
