@@ -428,10 +428,10 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
 
 
 def result_json(state: GameInProgress) -> dict[str, object] | None:
-    """`{"winner": "first", "reason": "rules", "why": ["othello.ending_won", 24, 40]}`: how the game ended in codes, which each page words for its own reader
-    (`damero.results` words them alike): the winner's seat (None: a draw), the `Ending`, and where
-    the rules ended it, their reason as a catalogue key and its values (`message_json`); None while
-    the game goes on."""
+    """`{"winner": "first", "reason": "rules", "why": ["othello.ending_won", 24, 40]}`: how the
+    game ended in codes, which each page words for its own reader (`damero.results` words them
+    alike): the winner's seat (None: a draw), the `Ending`, and where the rules ended it, their
+    reason as a catalogue key and its values (`message_json`); None while the game goes on."""
     result = state.result
     if result is None:
         return None
