@@ -7,26 +7,16 @@ import random
 from typing import Any
 
 from servers import Server
+from test_web_page import new_page, version, wait_for_version
 from websockets.sync.client import connect
 
 Page = Any
 
 
 def open_page(browser: Any, url: str) -> Page:
-    page = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = new_page(browser, (900, 800))
     page.goto(url)
     return page
-
-
-def version(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.version || '0'"))
-
-
-def wait_for_version(page: Page, at_least: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version || 0) >= {at_least}")
 
 
 def start_game(page: Page, game: str, mode: str, **choices: str) -> None:

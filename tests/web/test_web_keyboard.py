@@ -8,23 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from servers import Server, create_game
+from test_web_page import new_page, version
 
 Page = Any
 
 
 def person(browser: Any, url: str) -> Page:
     """A page in a browser of its own, opened at `url`, its board drawn."""
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
+    page = new_page(browser)
     page.goto(url)
     page.wait_for_selector("body[data-version] .board [role=gridcell]")
     return page
-
-
-def version(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.version || '0'"))
 
 
 def focused(page: Page) -> str | None:
