@@ -268,7 +268,8 @@ def event_message(
     - After moves, `targets`, when absent, are none; a string is a mask of cells (`cell_mask`),
       each a target clicked once, in the order of their indexes.
     - A field whose value is an object (`clock`, `offers`) may come as its values alone, in
-      its keys' order, or as `name.key` for each key that changed (`_in_part`).
+      its keys' order, or (but for the clock) as `name.key` for each key that changed
+      (`_in_part`).
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
       a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
@@ -339,9 +340,15 @@ def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, o
     forms: list[dict[str, object]] = [{name: new}]
     if list(old) == list(new) and not any(key.isdigit() for key in new):
         forms.append({name: list(new.values())})
-    if set(old) == set(new):
+    if set(old) == set(new) and name not in SNAPSHOTS:
         forms.append({f"{name}.{key}": value for key, value in new.items() if old[key] != value})
     return min(forms, key=_size)
+
+
+SNAPSHOTS = frozenset({"clock"})
+"""Fields never sent in part: a running clock's times are as they were when each view was made,
+so a page that took a whole state since holds other times than the view an event is made from,
+and a time left out as unchanged would stay wrong on that page."""
 
 
 def _size(value: object) -> int:

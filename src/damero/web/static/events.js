@@ -15,7 +15,7 @@ const other = (side) => (side === "first" ? "second" : "first");
 // (`keep` and no moves) the side that made the first move taken back. After moves, `targets`,
 // when absent, are none; a string is a mask of cells, each a target clicked once. A field whose
 // value is an object (`clock`, `offers`) may come as its values alone, in its keys' order, or as
-// `name.key` for each key that changed.
+// `name.key` for each key that changed (never the clock, whose times are each view's own).
 // `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
 // the game: it is over, nobody's turn, and analysable. `decisive` as a list is its cells'
 // indexes, and as `=` and kinds of pieces the mask of the cells holding them.
