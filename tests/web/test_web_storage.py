@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from damero.web.storage import (
     Attendance,
     Attending,
     Change,
+    Notice,
     Seat,
     Storage,
     StoredGame,
@@ -231,3 +233,35 @@ def test_a_database_from_before_accounts_is_migrated_and_keeps_its_games(
     account = again.create_account("ana", "a hash", now=1.0)
     assert account is not None and again.find_account("ANA") == (account, "a hash")
     again.close()
+
+
+def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
+    database_url: str,
+) -> None:
+    maker, other = Storage(database_url), Storage(database_url)
+    if not maker.is_shared:
+        return  # one process alone: nobody to tell
+    heard: dict[Storage, list[Notice]] = {maker: [], other: []}
+    told = {maker: threading.Event(), other: threading.Event()}
+
+    def hearing(storage: Storage) -> Callable[[Notice], None]:
+        def heard_by(notice: Notice) -> None:
+            heard[storage].append(notice)
+            told[storage].set()
+
+        return heard_by
+
+    for storage in (maker, other):
+        storage.listen(hearing(storage), lost=lambda: None, back=lambda number: None)
+    maker.write([a_game("one")])
+    change = Change("one", 1, 0, ("3 4",), False, moved_at=2.0, forced=1)
+    maker.write([change])
+    assert told[other].wait(30)
+    # Notices come in the order of their commits: once the maker hears this later one, it would
+    # have heard its own.
+    other.write([Change("one", 2, 1, ("3 3",), False)])
+    assert told[maker].wait(30)
+    assert heard[other] == [change]  # the whole change: nothing to read back
+    assert [notice.version for notice in heard[maker] if isinstance(notice, Change)] == [2]
+    maker.close()
+    other.close()

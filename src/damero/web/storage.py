@@ -440,14 +440,15 @@ a pointer (`game_id version`), and the processes hearing it read the game."""
 _UNANNOUNCED = ("gone", "rematch")
 
 
-def format_notice(item: Change | Attendance | Released | Said) -> str:
+def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
-    players now are; a computer's turn given back."""
+    players now are; a computer's turn given back. A change begins with the key of the process
+    `by` that made it, which skips it unread (`own_notices`)."""
     if isinstance(item, Attendance | Released | Said):
         name = {Attendance: "attendance", Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
-    fields = {
+    fields = {"by": by} | {
         field.name: getattr(item, field.name)
         for field in dataclasses.fields(item)
         if field.name not in _UNANNOUNCED
@@ -473,6 +474,7 @@ def parse_notice(text: str) -> Notice:
         return Attendance(
             seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
         )
+    fields.pop("by", None)
     joined, result = fields.pop("joined"), fields.pop("result")
     return Change(
         **fields
@@ -483,6 +485,11 @@ def parse_notice(text: str) -> Notice:
             "result": None if result is None else tuple(result),
         }
     )
+
+
+def own_notices(process_key: str) -> str:
+    """How every change that the process `process_key` announces begins."""
+    return '{"by":' + json.dumps(process_key) + ","
 
 
 Heard = Callable[[Notice], None]
@@ -753,7 +760,8 @@ class Storage:
                 # Delivered to every listening process at commit, never before.
                 for notice in notices:
                     connection.exec_driver_sql(
-                        _NOTIFY_NOW, {"channel": CHANNEL, "payload": format_notice(notice)}
+                        _NOTIFY_NOW,
+                        {"channel": CHANNEL, "payload": format_notice(notice, by=self.process_key)},
                     )
             return results
 
@@ -901,9 +909,12 @@ class Storage:
         Nothing to hear on SQLite.
 
         Returns once the thread listens (or after LISTEN_WAIT_SECONDS without a database), so that
-        a server takes no player before it can hear the other servers' moves."""
+        a server takes no player before it can hear the other servers' moves.
+
+        The changes this process made itself are not heard: it follows them as it makes them."""
         if not self.is_shared:
             return
+        mine = own_notices(self.process_key)
         listening = threading.Event()
         address = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
@@ -917,7 +928,8 @@ class Storage:
                         listening.set()
                         back(number)  # whatever was announced while nobody listened is read again
                         for note in connection.notifies():
-                            heard(parse_notice(note.payload))
+                            if not note.payload.startswith(mine):
+                                heard(parse_notice(note.payload))
                 except psycopg.Error:
                     pass
                 lost()
