@@ -3,6 +3,7 @@ moves have one winner, seats are secrets, and a restarted server goes on where i
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
@@ -23,6 +24,7 @@ from damero.web.limits import TokenBucket
 from damero.web.protocol import BURST, MAX_MESSAGE
 from damero.web.routes import MAX_UPLOAD
 from damero.web.storage import Storage
+from damero.web.workers import Workers
 
 Socket = Any
 
@@ -390,20 +392,20 @@ def test_a_restart_over_the_same_file_goes_on_mid_game(database: str) -> None:
         assert created["id"] not in listed, "a game between friends is private"
 
 
-class StuckPlayer:
+class StuckThinks(Workers):
     """A computer that thinks until told to stop, as a long Othello think would."""
 
     released = threading.Event()
 
-    def choose(self, position: Any) -> Any:
-        self.released.wait(30)
+    async def think(self, *arguments: Any) -> Any:
+        await asyncio.to_thread(self.released.wait, 30)
         raise RuntimeError("stopped")
 
 
 def test_a_restart_resumes_a_game_whose_computer_was_thinking(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(damero.web.computer, "computer_player", lambda *a, **k: StuckPlayer())
+    monkeypatch.setattr(damero.web.computer, "Workers", StuckThinks)
     with TestClient(create_app(Storage(database))) as client:
         created = client.post(
             "/api/games",
@@ -412,7 +414,7 @@ def test_a_restart_resumes_a_game_whose_computer_was_thinking(
         with connect(client, created["id"], created["token"]) as socket:
             state = next_state(socket)
             assert state["thinking"] and state["moves"] == []
-    StuckPlayer.released.set()
+    StuckThinks.released.set()
     monkeypatch.undo()
     with (
         TestClient(create_app(Storage(database))) as client,

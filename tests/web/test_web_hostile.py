@@ -27,8 +27,9 @@ import damero.engines.othello.parallel
 import damero.web.computer
 import damero.web.protocol
 from damero.core import Limit
-from damero.games.othello import OthelloPosition
+from damero.games.othello import Othello, OthelloPosition
 from damero.games.othello.engine import OthelloEngineAnalyst
+from damero.games.tictactoe import TicTacToe
 from damero.i18n import en
 from damero.web.app import create_app
 from damero.web.limits import Limits
@@ -253,6 +254,35 @@ def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -
     with thinking_threads(1, "test") as pool:
         assert pool.submit(think).result() == lowest
     assert started == [lowest] and priority() == before
+
+
+def the_thinker() -> tuple[int, int, int]:
+    """Where a think runs: its process, its nice and its scheduling class."""
+    return (os.getpid(), *priority())
+
+
+def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread() -> None:
+    """The event loop never waits for the interpreter's lock held by an engine's think (its
+    compiled search loading on the first, its Python parts after): it is in another process."""
+    workers = Workers()
+    lowest = (19, os.SCHED_IDLE)
+    try:
+        engine = workers.engines.submit(the_thinker).result(timeout=TIMEOUT)
+        assert engine[0] != os.getpid() and engine[1:] == lowest
+        solver = workers.computer.submit(the_thinker).result(timeout=TIMEOUT)
+        assert solver[0] == os.getpid() and solver[1:] == lowest
+
+        async def both() -> list[Any]:
+            game, solved = Othello(size=6), TicTacToe()
+            return await asyncio.gather(
+                workers.think(game, 5, 1, game.start()), workers.think(solved, 5, 1, solved.start())
+            )
+
+        engine_move, solver_move = asyncio.run(both())
+        assert engine_move in Othello(size=6).start().legal_moves()
+        assert solver_move in TicTacToe().start().legal_moves()
+    finally:
+        workers.close()
 
 
 def test_the_servers_thinks_each_search_on_one_thread(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import functools
 import random
 import time
@@ -20,20 +19,17 @@ from anyio import to_thread
 from damero.core import Limit, Side, describe_value
 from damero.errors import DameroError
 from damero.i18n import Catalog
-from damero.players import THINKING, computer_player
 from damero.round import Computer, Hint, Move, Person, Round
 from damero.web.boards import targets_clicked
 from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.rooms import Rooms
 from damero.web.storage import DatabaseFault
-from damero.web.workers import THREADS_PER_THINK, Workers
+from damero.web.workers import Workers
 
 CLAIM_SECONDS = 30.0
 """How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
 it run out."""
-ON_ONE_THREAD = dataclasses.replace(THINKING, threads=THREADS_PER_THINK)
-"""A computer's think: its usual time, on one thread."""
 
 
 class Asker(Protocol):
@@ -115,10 +111,8 @@ class ComputerTurns:
                 return  # another process thinks, or the game moved on
             live = await self.rooms.get(game_id)
             state = live.state
-            player = computer_player(
-                state.game, level=level, rng=self.rng, limit=ON_ONE_THREAD, clock=time.monotonic
-            )
-            move = await self.workers.think(functools.partial(player.choose, state.position))
+            seed = self.rng.getrandbits(64)
+            move = await self.workers.think(state.game, level, seed, state.position)
             side = state.side_to_move
             assert side is not None
             # The computer's move is decided as a person's is: its turn, its clock, its version.

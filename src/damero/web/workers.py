@@ -1,10 +1,16 @@
-"""The threads that think beside the event loop: the computer's turns on threads of their own, and
-hints apart on theirs, so that no number of hints can keep the computer from its turn.
+"""The threads and processes that think beside the event loop: the computer's turns on their own,
+and hints apart on theirs, so that no number of hints can keep the computer from its turn.
 
 Every think searches on one thread, and every thinking thread runs at the lowest priority the
 system gives (on Linux, where a thread has a priority of its own: nice 19 in the idle class,
 below even a server started at nice 19): a think takes only the CPU that the event loop and the
 database leave, so other games' moves do not wait for it.
+
+An engine's think (a game whose analyst is timed) runs in a process of its own: in the server's,
+its Python parts and the loading of the compiled engine on its first think would hold the
+interpreter's lock for seconds, and the event loop waits for that lock whatever the priorities
+(a thread in the idle class holding it is the last to run). A solver answers at once, on a
+thread.
 
 A hint never waits long: it may be asked while the hint threads are busy, but it must be
 answered HINT_SECONDS after it was asked, so one that waited thinks only for what time is left
@@ -15,15 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
+import random
 import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any, TypeVar
 
-from damero.core import Limit
+from damero.core import Game, Limit
+from damero.players import THINKING, computer_player
 from damero.web.checks import WebError
 
 ResultT = TypeVar("ResultT")
@@ -34,6 +44,8 @@ SHORTEST_HINT = 0.05
 """What a hint that waited its whole time still thinks: a shallow search, answered at once."""
 THREADS_PER_THINK = 1
 """Threads one think searches on: the thinks share the cores out among games."""
+ON_ONE_THREAD = replace(THINKING, threads=THREADS_PER_THINK)
+"""A computer's think: its usual time, on one thread."""
 
 
 def thinking_threads(count: int, name: str) -> ThreadPoolExecutor:
@@ -52,10 +64,28 @@ def _lowest_priority() -> None:
             os.sched_setscheduler(thread, os.SCHED_IDLE, os.sched_param(0))
 
 
+def thinking_processes(count: int) -> ProcessPoolExecutor:
+    """`count` processes that think at the lowest priority, started afresh (never forked from a
+    server's threads) at their first think and kept for the next."""
+    return ProcessPoolExecutor(
+        count, mp_context=multiprocessing.get_context("spawn"), initializer=_lowest_priority
+    )
+
+
+def computer_move(game: Game[Any, Any], level: int, seed: int, position: Any) -> Any:
+    """The move of the computer at `level` in `position`, thought of within a computer's think's
+    time: in whatever process runs it, so everything it needs comes with it."""
+    player = computer_player(
+        game, level=level, rng=random.Random(seed), limit=ON_ONE_THREAD, clock=time.monotonic
+    )
+    return player.choose(position)
+
+
 class Workers:
-    """`computer_threads` threads for the computer's turns (a core is left to the event loop, so
-    thinks beyond them wait their turn rather than slow every game); `hint_threads` for hints,
-    with at most `hints_waiting` more hints waiting for one of them."""
+    """`computer_threads` processes for the computer's turns of engines, and as many threads for
+    those of solvers (a core is left to the event loop, so thinks beyond them wait their turn
+    rather than slow every game); `hint_threads` for hints, with at most `hints_waiting` more
+    hints waiting for one of them."""
 
     def __init__(
         self,
@@ -66,36 +96,30 @@ class Workers:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.computer = thinking_threads(computer_threads, "computer")
+        self.engines: Executor = thinking_processes(computer_threads)
         self.hints = thinking_threads(hint_threads, "hint")
         self.hint_places = hint_threads + hints_waiting
         self.hints_asked = 0
         self.clock = clock
-        self.thinks_asked = 0
-        self.thinks_running = 0
-        """The computer's thinks asked and not answered, and those of them on a thread now (the
-        others wait for one), for the operator's measures."""
+        self.thinking: set[Future[Any]] = set()
+        """The computer's thinks asked and not answered, for the operator's measures."""
 
-    async def think(self, choose: Callable[[], ResultT]) -> ResultT:
-        """`choose()` run on a computer's thread."""
-
-        def counted() -> ResultT:
-            self.thinks_running += 1
-            try:
-                return choose()
-            finally:
-                self.thinks_running -= 1
-
-        self.thinks_asked += 1
+    async def think(self, game: Game[Any, Any], level: int, seed: int, position: Any) -> Any:
+        """The computer's move at `level` in `position` (`computer_move`): an engine's in a
+        thinking process, a solver's on a computer's thread."""
+        executor = self.engines if game.analyst.is_timed else self.computer
+        future = executor.submit(computer_move, game, level, seed, position)
+        self.thinking.add(future)
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.computer, counted)
+            return await asyncio.wrap_future(future)
         finally:
-            self.thinks_asked -= 1
+            self.thinking.discard(future)
 
     @property
     def thinks(self) -> tuple[int, int]:
-        """The computer's thinks running, and waiting for a thread."""
-        running = self.thinks_running
-        return running, max(self.thinks_asked - running, 0)
+        """The computer's thinks running, and waiting for a thread or process."""
+        running = sum(future.running() for future in list(self.thinking))
+        return running, len(self.thinking) - running
 
     async def hint(self, analyse: Callable[[Limit], ResultT]) -> ResultT:
         """`analyse(limit)` run on a hint's thread, the limit being the time left of HINT_SECONDS
@@ -115,5 +139,5 @@ class Workers:
             self.hints_asked -= 1
 
     def close(self) -> None:
-        for executor in (self.computer, self.hints):
+        for executor in (self.computer, self.engines, self.hints):
             executor.shutdown(wait=False, cancel_futures=True)
