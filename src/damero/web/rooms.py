@@ -503,8 +503,24 @@ class Rooms:
         if isinstance(notice, Change) and notice.moved_at:
             self.metrics.notice_delay.observe(max(time.time() - notice.moved_at, 0.0))
         game_id = notice.game_id
+        if isinstance(notice, Change) and game_id not in self.locks:
+            # Nothing changes the game meanwhile: its lock is free, and this awaits nothing.
+            live = self._held(game_id)
+            if live is not None and live.version == notice.version and self._followed(live, notice):
+                return
         if game_id in self.games or game_id in self.locks:  # held, or being read
             self.scheduler.soon(self._follow(notice))
+
+    def _followed(self, live: Round, change: Change) -> bool:
+        """Whether another process's `change` to `live`, the version before it, could be followed
+        (and its watchers shown it) without reading the game."""
+        try:
+            after = followed(live, change)
+        except DameroError:
+            return False  # not the game it was made on: read it
+        self._keep(after)
+        self.broadcast(after, change)
+        return True
 
     async def _follow(self, notice: Change | Pointer) -> None:
         """Applies another process's change to the game held here if it holds the version before
@@ -523,13 +539,7 @@ class Rooms:
                     self.epoch += 1  # a notice was missed: others may have been too
                     self.scheduler.soon(self._read_all_again())
                     return
-                try:
-                    after = followed(live, notice)
-                except DameroError:
-                    after = None  # not the game it was made on: read it
-                if after is not None:
-                    self._keep(after)
-                    self.broadcast(after, notice)
+                if self._followed(live, notice):
                     return
             await self.read(game_id)
 
