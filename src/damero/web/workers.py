@@ -24,6 +24,7 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import threading
 import time
@@ -68,8 +69,15 @@ def thinking_processes(count: int) -> ProcessPoolExecutor:
     """`count` processes that think at the lowest priority, started afresh (never forked from a
     server's threads) at their first think and kept for the next."""
     return ProcessPoolExecutor(
-        count, mp_context=multiprocessing.get_context("spawn"), initializer=_lowest_priority
+        count, mp_context=multiprocessing.get_context("spawn"), initializer=_thinking_process
     )
+
+
+def _thinking_process() -> None:
+    """The lowest priority, and Ctrl-C left to the server, which stops its thinking processes
+    itself: they would otherwise each print their interruption in the server's log."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _lowest_priority()
 
 
 def computer_move(game: Game[Any, Any], level: int, seed: int, position: Any) -> Any:
