@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from damero.core import Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
-from damero.progress import GameInProgress
+from damero.progress import Clock, GameInProgress
 from damero.results import result_words, rules_reason, side_titles
 from damero.round import (
     CLAIMS,
@@ -251,25 +251,28 @@ def typed_fields(
 def event_message(
     change: Change,
     live: Round,
-    before: tuple[int, dict[str, object], dict[str, object], int],
+    before: Shown,
     shared: dict[str, object],
     personal: dict[str, object],
 ) -> dict[str, object]:
-    """`{"type": "event", "version": 8, "add": ["25"], "put": "29.25b", "last": [25, 29],
-    "targets": "a403"}`: what `change` did to the state a client holds at version `version - 1`
-    (`before`: that version, the views it was shown and its number of moves). Its moves from
-    number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
+    """`{"type": "event", "version": 8, "add": ["25"], "put": "25b29.", "targets": "a403",
+    "clock": 598013}`: what `change` did to the state a client holds at version `version - 1`
+    (`before`: that version, the views it was shown, its number of moves and its clock). Its
+    moves from number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
     the pieces of some cells (an index, then its piece's character) and every other field sent
     replaces the state's, but for these short forms and defaults:
 
     - Sides alternate: `movers`, when absent, alternate from the side whose turn it was; after
       moves `turn`, when absent, is the side after the last one's, and after a take-back (`keep`
-      and no moves) the side that made the first move taken back.
-    - After moves, `targets`, when absent, are none; a string is a mask of cells (`cell_mask`),
-      each a target clicked once, in the order of their indexes.
-    - A field whose value is an object (`clock`, `offers`) may come as its values alone, in
-      its keys' order, or (but for the clock) as `name.key` for each key that changed
-      (`_in_part`).
+      and no moves) the side that made the first move taken back, and nobody offers a take-back
+      any more (`offers.undo` is none).
+    - After moves, `targets` and `forced`, when absent, are none; a string of targets is a mask
+      of cells (`cell_mask`), each a target clicked once, in the order of their indexes. `last`,
+      when absent, is the cells `put` fills or empties (not those whose piece only changes
+      kind, as a disc turned over), in the order `put` names them.
+    - `clock`, absent while the clock is as it was, comes as its times (`_clock_form`).
+    - A field whose value is an object (`offers`) may come as its values alone, in its keys'
+      order, or as `name.key` for each key that changed (`_in_part`).
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
       a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
@@ -277,11 +280,16 @@ def event_message(
       mask of the cells that hold them.
 
     events.js applies it."""
-    _, old_shared, old_personal, count = before
+    _, old_shared, old_personal, count, old_clock = before
     event: dict[str, object] = {"type": "event", "version": change.version + 1}
     if change.first != count:
         event["keep"] = change.first
     fields = {**changed(old_shared, shared), **changed(old_personal, personal)}
+    if "clock" in fields and old_clock is not None and shared["clock"] is not None:
+        del fields["clock"]
+        fields.update(_clock_form(old_clock, live.state.clock, old_shared, shared))
+    if change.moves and fields.get("forced") == []:
+        del fields["forced"]
     if change.moves:
         event["add"] = list(change.moves)
         made = movers(live.state, change.first)
@@ -300,16 +308,28 @@ def event_message(
             fields.pop("turn", None)
         elif "turn" not in fields:
             fields["turn"] = shared["turn"]
+        # and the take-back asked is given: no side asks for one any more.
+        offers = old_shared["offers"]
+        assert isinstance(offers, dict)
+        old_shared = {**old_shared, "offers": {**offers, "undo": None}}
+        fields.pop("offers", None)
+        fields.update(changed(old_shared, {"offers": shared["offers"]}))
     pieces = fields.pop("pieces", None)
+    put: list[int] = []
     if pieces is not None:
         assert isinstance(pieces, str)
         old = old_shared["pieces"]
         assert isinstance(old, str)
-        event["put"] = "".join(
-            f"{index}{now}"
-            for index, (was, now) in enumerate(zip(old, pieces, strict=True))
-            if was != now
-        )
+        put = [
+            index for index, (was, now) in enumerate(zip(old, pieces, strict=True)) if was != now
+        ]
+        event["put"] = "".join(f"{index}{pieces[index]}" for index in put)
+    if change.moves:
+        old, new = str(old_shared["pieces"]), str(shared["pieces"])
+        if shared["last"] == [index for index in put if EMPTY in (old[index], new[index])]:
+            fields.pop("last", None)
+        else:
+            fields["last"] = shared["last"]
     result = fields.get("result")
     if isinstance(result, dict):
         fields["result"] = [result["winner"], result.get("why", result["reason"])]
@@ -334,21 +354,43 @@ def event_message(
 
 def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, object]:
     """The field `name` that was `old` and is `new`, both objects of the same keys, in the
-    shortest of three forms: whole; its values alone, in its keys' order (`"clock": [599945,
-    599180, 600000, 2000, "first"]`); or each key that changed as `name.key`
-    (`"offers.undo": null`)."""
+    shortest of three forms: whole; its values alone, in its keys' order (`"offers": [null,
+    "first", null]`); or each key that changed as `name.key` (`"offers.undo": null`)."""
     forms: list[dict[str, object]] = [{name: new}]
     if list(old) == list(new) and not any(key.isdigit() for key in new):
         forms.append({name: list(new.values())})
-    if set(old) == set(new) and name not in SNAPSHOTS:
+    if set(old) == set(new):
         forms.append({f"{name}.{key}": value for key, value in new.items() if old[key] != value})
     return min(forms, key=_size)
 
 
-SNAPSHOTS = frozenset({"clock"})
-"""Fields never sent in part: a running clock's times are as they were when each view was made,
-so a page that took a whole state since holds other times than the view an event is made from,
-and a time left out as unchanged would stay wrong on that page."""
+def _clock_form(
+    old: Clock, new: Clock | None, old_shared: dict[str, Any], shared: dict[str, Any]
+) -> dict[str, object]:
+    """The clock's part of an event, in few bytes: nothing while the clock is as it was (the page
+    goes on counting the running side down); else its times, never its fixed initial time and
+    increment, which the state holds. The side to move after the event runs, or nobody once
+    the game is over, unless a third value says who.
+
+    A time is left out only where the page holds it exactly: a side whose time did not run in
+    the view before holds the time its clock stopped at, whenever the page took it (a running
+    time is as it was when each view was made, so a page that took a whole state since holds
+    another). Where only the time of the side that was to move is needed, it comes alone, as a
+    number: `"clock": 598013`; else `"clock": [598013, 600000]`, or with `"first"`, `"second"`
+    or null after them when who runs is not the default."""
+    view, was = shared["clock"], old_shared["clock"]
+    if new == old and view["running"] == was["running"]:
+        return {}
+    running = shared["turn"] if shared["result"] is None else None
+    needed = {
+        name
+        for side, name in SEAT_NAMES.items()
+        if was["running"] == name or new is None or new.left[side.value] != was[name]
+    }
+    if view["running"] == running and needed <= {old_shared["turn"]} and old_shared["turn"]:
+        return {"clock": view[old_shared["turn"]]}
+    times = [view["first"], view["second"]]
+    return {"clock": times if view["running"] == running else [*times, view["running"]]}
 
 
 def _size(value: object) -> int:
@@ -559,6 +601,11 @@ def replay_document(
     }
 
 
+Shown = tuple[int, dict[str, object], dict[str, object], int, Clock | None]
+"""What a client was sent last: the version, its shared and personal views, its number of moves
+and its clock."""
+
+
 @dataclass(eq=False)
 class Client:
     """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
@@ -574,7 +621,7 @@ class Client:
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
-    shown: tuple[int, dict[str, object], dict[str, object], int] | None = None
+    shown: Shown | None = None
     told: dict[str, object] | None = None
 
     def __post_init__(self) -> None:
@@ -622,14 +669,14 @@ class Client:
         personal = built["personal", seat, language]
         shown, told = self.shown, self.told
         self.told = presence_fields(seen, self.sides)
-        self.shown = (live.version, shared, personal, len(live.state.moves))
+        self.shown = (live.version, shared, personal, len(live.state.moves), live.state.clock)
         if self.events and change is not None and shown is not None and shown[0] == change.version:
             # The presence it was told since its last view is part of what it holds.
             heard = as_json(told) if told else ""
             key: tuple[object, ...] = ("event", language, seat, id(shown[1]), id(shown[2]), heard)
             if key not in built:
-                version, old_shared, old_personal, count = shown
-                held = (version, old_shared, {**old_personal, **(told or {})}, count)
+                version, old_shared, old_personal, count, clock = shown
+                held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
                 built[key] = as_json(event_message(change, live, held, shared, personal))
         else:
             key = ("state", language, seat, self.events)
