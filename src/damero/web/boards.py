@@ -36,7 +36,6 @@ import itertools
 import json
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from damero.core import Board, Game, Layout, Piece, PieceKind, Side
@@ -165,7 +164,7 @@ def drawn(
     cells = _cells(game)
     board = game.board(position, last) if last else board_of(game, position)
     if last:
-        _remember(game, position, replace(board, last=()))
+        _remember(game, position, Board(board.pieces, board.targets, (), board.decisive))
     pieces = _pieces(cells, board.pieces)
     marked = dict.fromkeys(cells[cell] for cell in board.last)
     if before is not None and last:

@@ -20,7 +20,7 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Message, Side
+from damero.core import SIDES, Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.progress import Clock, GameInProgress
@@ -395,7 +395,7 @@ def _clock_form(
 
 def _size(value: object) -> int:
     """The characters `value` takes in a message."""
-    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    return len(_encode(value))
 
 
 def _ascending_cells(targets: list[object]) -> bool:
@@ -448,8 +448,8 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "game": game.name,
         "options": live.options,
         "mode": live.mode,
-        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in Side},
-        "players": {SEAT_NAMES[side]: seat_json(live, side) for side in Side},
+        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
+        "players": {SEAT_NAMES[side]: seat_json(live, side) for side in SIDES},
         "rated": live.rated,
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
@@ -570,7 +570,7 @@ def presence_message(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
 
 def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
     return {
-        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in Side},
+        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in SIDES},
         "can_claim": bool(sides & seen.claimants),
     }
 
@@ -690,7 +690,11 @@ class Client:
 
 def as_json(message: dict[str, object]) -> str:
     """A message as sent: no spaces, which would be a tenth of every event's bytes."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _encode(message)
+
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+"""One encoder for every message: `json.dumps` with options makes a new one at each call."""
 
 
 async def close(socket: WebSocket, code: int) -> None:
