@@ -254,6 +254,8 @@ def event_message(
     before: Shown,
     shared: dict[str, object],
     personal: dict[str, object],
+    *,
+    common: tuple[dict[str, object], dict[str, object]] | None = None,
 ) -> dict[str, object]:
     """`{"type": "event", "version": 8, "add": ["25"], "put": "25b29.", "targets": "a403",
     "clock": 598013}`: what `change` did to the state a client holds at version `version - 1`
@@ -279,12 +281,37 @@ def event_message(
     - `decisive` as a list is its cells' indexes, and as `=` and kinds of pieces (`"=b"`) the
       mask of the cells that hold them.
 
-    events.js applies it."""
-    _, old_shared, old_personal, count, old_clock = before
+    events.js applies it. What is the same for every client in a language that held the same view
+    (`common`, from `shared_event`) may be given, built once for them all."""
+    old_personal = before[2]
+    head, same = common or shared_event(change, live, before, shared)
+    fields = changed(old_personal, personal)
+    if change.moves:
+        fields["targets"] = personal["targets"]
+        if not fields["targets"]:
+            del fields["targets"]
+    targets = fields.get("targets")
+    if isinstance(targets, list) and _ascending_cells(targets):
+        fields["targets"] = min(targets, cell_mask(targets), key=_size)
+    for name, value in list(fields.items()):
+        was = old_personal.get(name)
+        if isinstance(value, dict) and isinstance(was, dict):
+            del fields[name]
+            fields.update(_in_part(name, was, value))
+    return {**head, **same, **fields}
+
+
+def shared_event(
+    change: Change, live: Round, before: Shown, shared: dict[str, object]
+) -> tuple[dict[str, object], dict[str, object]]:
+    """`event_message`'s part that is the same for every client in one language that held the
+    same view before (`before`): its head (type, version, the moves and the pieces) and the
+    shared fields that changed, built once for them all."""
+    _, old_shared, _, count, old_clock = before
     event: dict[str, object] = {"type": "event", "version": change.version + 1}
     if change.first != count:
         event["keep"] = change.first
-    fields = {**changed(old_shared, shared), **changed(old_personal, personal)}
+    fields = changed(old_shared, shared)
     if "clock" in fields and old_clock is not None and shared["clock"] is not None:
         del fields["clock"]
         fields.update(_clock_form(old_clock, live.state.clock, old_shared, shared))
@@ -299,9 +326,6 @@ def event_message(
             fields.pop("turn", None)
         elif "turn" not in fields:
             fields["turn"] = shared["turn"]
-        fields["targets"] = personal["targets"]
-        if not fields["targets"]:
-            del fields["targets"]
     elif change.first != count:
         # Taken back: the side that made the first move taken back is to move again.
         if shared["turn"] == side_name(live.state.positions[change.first].side_to_move):
@@ -320,9 +344,7 @@ def event_message(
         assert isinstance(pieces, str)
         old = old_shared["pieces"]
         assert isinstance(old, str)
-        put = [
-            index for index, (was, now) in enumerate(zip(old, pieces, strict=True)) if was != now
-        ]
+        put = [index for index in range(len(pieces)) if old[index] != pieces[index]]
         event["put"] = "".join(f"{index}{pieces[index]}" for index in put)
     if change.moves:
         old, new = str(old_shared["pieces"]), str(shared["pieces"])
@@ -336,20 +358,15 @@ def event_message(
         for name, implied in (("over", True), ("turn", None), ("analysable", True)):
             if fields.get(name, implied) == implied:
                 fields.pop(name, None)
-    targets = fields.get("targets")
-    if isinstance(targets, list) and _ascending_cells(targets):
-        fields["targets"] = min(targets, cell_mask(targets), key=_size)
     decisive = fields.get("decisive")
     if isinstance(decisive, str) and decisive:
         fields["decisive"] = _decisive_form(decisive, str(shared["pieces"]))
-    held = {**old_shared, **old_personal}
     for name, value in list(fields.items()):
-        was = held.get(name)
+        was = old_shared.get(name)
         if isinstance(value, dict) and isinstance(was, dict):
             del fields[name]
             fields.update(_in_part(name, was, value))
-    event.update(fields)
-    return event
+    return event, fields
 
 
 def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, object]:
@@ -677,7 +694,11 @@ class Client:
             if key not in built:
                 version, old_shared, old_personal, count, clock = shown
                 held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
-                built[key] = as_json(event_message(change, live, held, shared, personal))
+                same = ("same", language, id(old_shared))
+                if same not in built:
+                    built[same] = shared_event(change, live, held, shared)
+                message = event_message(change, live, held, shared, personal, common=built[same])
+                built[key] = as_json(message)
         else:
             key = ("state", language, seat, self.events)
             if key not in built:
