@@ -13,11 +13,11 @@ const other = (side) => (side === "first" ? "second" : "first");
 // forms and defaults. Sides alternate: `movers`, when absent, alternate from the side whose turn
 // it was; after moves `turn`, when absent, is the side after the last one's, and after a take-back
 // (`keep` and no moves) the side that made the first move taken back, nobody then offering a
-// take-back. After moves, `targets` and
-// `forced`, when absent, are none, and `last` the cells `put` fills or empties (not those whose
-// piece only changes kind); a string of targets is a mask of cells, each a target clicked once.
-// `clock` comes as its times alone (`clocked`). A field whose value is an object (`offers`)
-// may come as its values alone, in its keys' order, or as `name.key` for each key that changed.
+// take-back. After moves, `targets` and `forced`, when absent, are none, and `last` the cells
+// `put` fills or empties (not those whose piece only changes kind); a string of targets is a mask
+// of cells, each a target clicked once. `clock` comes as its times alone (`clocked`). A field
+// whose value is an object (`offers`) may come as its values alone, in its keys' order, or as
+// `name.key` for each key that changed.
 // `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
 // the game: it is over, nobody's turn, and analysable. `decisive` as a list is its cells'
 // indexes, and as `=` and kinds of pieces the mask of the cells holding them.
