@@ -106,7 +106,7 @@ OTHER = {"first": "second", "second": "first"}
 def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     """What events.js does to the fields a player reads (the moves, the turn, the targets, whether
     the game is over): the state after `event`, which follows it."""
-    fields = {key: value for key, value in event.items() if key not in ("type", "put")}
+    fields = {key: value for key, value in event.items() if key not in ("type", "put", "clock")}
     moves, movers = state["moves"], state["movers"]
     keep = fields.pop("keep", len(moves))
     add = fields.pop("add", [])

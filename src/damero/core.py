@@ -20,6 +20,11 @@ class Side(enum.Enum):
         return Side.SECOND if self is Side.FIRST else Side.FIRST
 
 
+SIDES: tuple[Side, Side] = (Side.FIRST, Side.SECOND)
+"""The sides in order: iterating this is several times faster than iterating the enum, on every
+move's path."""
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """Words for a person, kept as a catalogue key and its values so that rules never choose a language."""

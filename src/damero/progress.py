@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from damero.core import Game, Message, Outcome, Side
+from damero.core import SIDES, Game, Message, Outcome, Side
 from damero.errors import DameroError, MoveListError
 
 
@@ -145,7 +145,7 @@ class Clock:
     def switched(self, now: float, *, to: Side | None, gaining: Side | None = None) -> Clock:
         """The clock at `now` with `to`'s time running (None: nobody's): the side whose time ran
         is charged for it, and gains the increment if it is `gaining`, the side that moved."""
-        left = [self.remaining(side, now) for side in Side]
+        left = [self.remaining(side, now) for side in SIDES]
         if gaining is not None and self.running is gaining:
             left[gaining.value] += self.increment
         return replace(self, left=(left[0], left[1]), running=to, since=now)
@@ -226,7 +226,7 @@ class GameInProgress:
 
     @property
     def computers(self) -> frozenset[Side]:
-        return frozenset(side for side in Side if self.seat(side).is_computer)
+        return frozenset(side for side in SIDES if self.seat(side).is_computer)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -452,7 +452,7 @@ class GameInProgress:
         clock = self.clock
         if clock is None:
             return None
-        left = [clock.remaining(side, now) for side in Side]
+        left = [clock.remaining(side, now) for side in SIDES]
         kept = len(cut.moves)
         if clock.started is not None:
             for index in range(max(kept, clock.started), len(self.moves)):

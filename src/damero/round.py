@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from damero.core import Game, Message, Side
+from damero.core import SIDES, Game, Message, Side
 from damero.errors import DameroError
 from damero.progress import (
     NO_OFFERS,
@@ -103,7 +103,7 @@ class Round:
         """The sides the holder of `key` moves for; none for a spectator or a key of no seat."""
         if key is None:
             return frozenset()
-        return frozenset(side for side in Side if self.holders[side.value] == key)
+        return frozenset(side for side in SIDES if self.holders[side.value] == key)
 
     def sides_of_account(self, account: int | None) -> frozenset[Side]:
         """The sides the account sits at: its session holds them as a seat's secret does."""
@@ -111,7 +111,7 @@ class Round:
             return frozenset()
         return frozenset(
             side
-            for side in Side
+            for side in SIDES
             if (player := self.players[side.value]) is not None and player.account == account
         )
 
@@ -127,7 +127,7 @@ class Round:
     @property
     def open_seat(self) -> Side | None:
         """The side nobody has taken yet in a game offered to anyone."""
-        for side in Side:
+        for side in SIDES:
             if self.holders[side.value] is None and self.state.seat(side).level is None:
                 return side
         return None
@@ -189,7 +189,7 @@ def claimants(
     """The sides that may claim the game at `now`: the other side has been gone long enough."""
     return frozenset(
         side
-        for side in Side
+        for side in SIDES
         if (since := claimable_since(live, presence, side)) is not None
         and now - since >= abandon_seconds
     )

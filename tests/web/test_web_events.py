@@ -42,8 +42,6 @@ from damero.web.stored import change_of
 
 LARGEST_EVENT = 150
 """The most bytes any event may take, a game's last among them, in any game."""
-CLOCK = 50
-"""The most bytes a running clock's times add to an event."""
 PER_MOVE = 300
 """The most bytes a whole game may cost a seat each move, its join included."""
 TIMEOUT = 120.0
@@ -81,8 +79,8 @@ class Follower:
         self.events = 0
         self.missed = 0
         self.largest = 0
-        self.unclocked = 0
-        """The bytes of the largest event, and of the largest but for the clock's times in it."""
+        self.biggest = ""
+        """The bytes of the largest event, and the event."""
         self.joined = 0
         """The bytes of the first whole state, sent on joining."""
         self.moved: list[int] = []
@@ -114,11 +112,8 @@ class Follower:
             assert what_a_player_reads(played) == what_a_player_reads(folded), message
             self.state = folded
             self.events += 1
-            self.largest = max(self.largest, len(text.encode()))
-            unclocked = {
-                key: value for key, value in message.items() if key.split(".")[0] != "clock"
-            }
-            self.unclocked = max(self.unclocked, len(json.dumps(unclocked, separators=(",", ":"))))
+            if len(text.encode()) > self.largest:
+                self.largest, self.biggest = len(text.encode()), text
             if "add" in message:
                 self.moved.append(len(text.encode()))
 
@@ -290,10 +285,10 @@ def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
     table.send("second", "rematch")
     assert table.state["next"]["id"]
     # Each event is small, the resignation's among them: the board's layout is sent once, a move
-    # changes little, and the result is sent as codes that each page words for its reader. A
-    # running clock adds its times, about 45 bytes, to an event that changes it.
-    assert max(follower.unclocked for follower in table.everyone) <= LARGEST_EVENT
-    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
+    # changes little, the result is sent as codes that each page words for its reader, and a
+    # running clock as the time that changed.
+    largest = max(table.everyone, key=lambda follower: follower.largest)
+    assert largest.largest <= LARGEST_EVENT, largest.biggest
     table.close()
 
 
@@ -308,16 +303,17 @@ def test_every_kind_of_change_applied_as_an_event_gives_the_servers_state(
 def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
     browser: Any, server: Server, game: tuple[str, dict[str, int]]
 ) -> None:
-    """A random game played to its end by link, each state checked against the server's (the
-    last with the result's codes, the rules' reason among them): a move's event is about a
-    hundred bytes (the layout is fetched once, the pieces that changed are a few characters, the
-    targets a mask of cells), its last one too (the result as codes, each page wording it), and
-    a whole game costs each move a few hundred bytes, both seats' joins included."""
+    """A random game on a running clock played to its end by link, each state checked against
+    the server's (the last with the result's codes, the rules' reason among them): a move's
+    event is about a hundred bytes (the layout is fetched once, the pieces that changed are a few
+    characters, the targets a mask of cells, the clock the time of the side that moved), its
+    last one too (the result as codes, each page wording it), and a whole game costs each move a
+    few hundred bytes, both seats' joins included."""
     fold = browser.new_page()
     fold.goto(server.base + "/")
     name, options = game
     rng = random.Random(11)
-    table = Table(fold, server, game=name, options=options)
+    table = Table(fold, server, game=name, options=options, clock={"initial": 600, "increment": 2})
     while not table.state["over"]:
         table.move(rng)
     moves = len(table.state["moves"])
@@ -334,7 +330,8 @@ def test_a_whole_game_by_events_costs_a_few_bytes_a_move(
     assert events[len(events) // 2] <= 110
     # The rules ended it, and say why in codes: a key of the catalogue and its values.
     assert table.state["result"]["reason"] == "rules" and table.state["result"]["why"]
-    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT
+    largest = max(table.everyone, key=lambda follower: follower.largest)
+    assert largest.largest <= LARGEST_EVENT, largest.biggest
     if moves > 20:  # a Tic-tac-toe game is too short to spread its two joins thin
         assert per_move <= PER_MOVE
     table.close()
@@ -383,8 +380,7 @@ def test_a_forced_pass_a_flag_and_an_agreement_applied_as_events_give_the_server
     table.version += 1
     table.check()
     assert table.state["result"] == {"winner": "second", "reason": "time"}
-    flagged = max(follower.unclocked for follower in table.everyone)
-    assert max(follower.largest for follower in table.everyone) <= LARGEST_EVENT + CLOCK
+    flagged = max(follower.largest for follower in table.everyone)
     table.close()
     table = Table(fold, server, game="catmouse")
     table.move(random.Random(5))

@@ -103,7 +103,9 @@ class CatMousePosition:
         return square == self.mouse or square in self.cats
 
     def legal_moves(self) -> tuple[Move, ...]:
-        if self.outcome() is not None:
+        # Over when the mouse escaped, or when the side to move has no move: its moves are then
+        # none either, so they are found once.
+        if self.mouse is not None and self.mouse in ESCAPE_SQUARES:
             return ()
         return self._candidate_moves()
 

@@ -36,7 +36,6 @@ import itertools
 import json
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from damero.core import Board, Game, Layout, Piece, PieceKind, Side
@@ -164,12 +163,12 @@ def drawn(
     that decided the end."""
     cells = _cells(game)
     board = game.board(position, last) if last else board_of(game, position)
-    if last:
-        _remember(game, position, replace(board, last=()))
     pieces = _pieces(cells, board.pieces)
+    if last:
+        _remember(game, position, Board(board.pieces, board.targets, (), board.decisive), pieces)
     marked = dict.fromkeys(cells[cell] for cell in board.last)
     if before is not None and last:
-        was = _pieces(cells, board_of(game, before).pieces)
+        was = _pieces_drawn.get((game, before)) or _pieces(cells, board_of(game, before).pieces)
         marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != EMPTY == pieces[i]))
     targets: list[Any] = []
     picks: dict[int, list[int]] = {}
@@ -234,16 +233,22 @@ def board_of(game: Game[Any, Any], position: Any) -> Board:
     return board
 
 
-def _remember(game: Game[Any, Any], position: Any, board: Board) -> None:
+def _remember(game: Game[Any, Any], position: Any, board: Board, pieces: str = "") -> None:
     """Keeps `board` (its pieces, targets and decisive cells are the position's alone: `last`
-    only marks cells) for BOARDS_KEPT positions, the oldest forgotten first."""
+    only marks cells), and its `pieces` drawn if given, for BOARDS_KEPT positions, the oldest
+    forgotten first."""
     with _boards_lock:  # hints and analyses draw on threads of their own
         while len(_boards) >= BOARDS_KEPT:
+            _pieces_drawn.pop(next(iter(_boards)), None)
             del _boards[next(iter(_boards))]
         _boards[game, position] = board
+        if pieces:
+            _pieces_drawn[game, position] = pieces
 
 
 BOARDS_KEPT = 4096
 """Positions whose boards are kept: two for each game being played, for a few thousand games."""
 _boards: dict[tuple[Any, Any], Board] = {}
+_pieces_drawn: dict[tuple[Any, Any], str] = {}
+"""The pieces of the positions kept, drawn: the next move's position is drawn beside them."""
 _boards_lock = threading.Lock()

@@ -20,10 +20,10 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from damero.core import Message, Side
+from damero.core import SIDES, Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
-from damero.progress import GameInProgress
+from damero.progress import Clock, GameInProgress
 from damero.results import result_words, rules_reason, side_titles
 from damero.round import (
     CLAIMS,
@@ -251,37 +251,72 @@ def typed_fields(
 def event_message(
     change: Change,
     live: Round,
-    before: tuple[int, dict[str, object], dict[str, object], int],
+    before: Shown,
     shared: dict[str, object],
     personal: dict[str, object],
+    *,
+    common: tuple[dict[str, object], dict[str, object]] | None = None,
 ) -> dict[str, object]:
-    """`{"type": "event", "version": 8, "add": ["25"], "put": "29.25b", "last": [25, 29],
-    "targets": "a403"}`: what `change` did to the state a client holds at version `version - 1`
-    (`before`: that version, the views it was shown and its number of moves). Its moves from
-    number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
+    """`{"type": "event", "version": 8, "add": ["25"], "put": "25b29.", "targets": "a403",
+    "clock": 598013}`: what `change` did to the state a client holds at version `version - 1`
+    (`before`: that version, the views it was shown, its number of moves and its clock). Its
+    moves from number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
     the pieces of some cells (an index, then its piece's character) and every other field sent
     replaces the state's, but for these short forms and defaults:
 
     - Sides alternate: `movers`, when absent, alternate from the side whose turn it was; after
       moves `turn`, when absent, is the side after the last one's, and after a take-back (`keep`
-      and no moves) the side that made the first move taken back.
-    - After moves, `targets`, when absent, are none; a string is a mask of cells (`cell_mask`),
-      each a target clicked once, in the order of their indexes.
-    - A field whose value is an object (`clock`, `offers`) may come as its values alone, in
-      its keys' order, or (but for the clock) as `name.key` for each key that changed
-      (`_in_part`).
+      and no moves) the side that made the first move taken back, and nobody offers a take-back
+      any more (`offers.undo` is none).
+    - After moves, `targets` and `forced`, when absent, are none; a string of targets is a mask
+      of cells (`cell_mask`), each a target clicked once, in the order of their indexes. `last`,
+      when absent, is the cells `put` fills or empties (not those whose piece only changes
+      kind, as a disc turned over), in the order `put` names them.
+    - `clock`, absent while the clock is as it was, comes as its times (`_clock_form`).
+    - A field whose value is an object (`offers`) may come as its values alone, in its keys'
+      order, or as `name.key` for each key that changed (`_in_part`).
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
       a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
     - `decisive` as a list is its cells' indexes, and as `=` and kinds of pieces (`"=b"`) the
       mask of the cells that hold them.
 
-    events.js applies it."""
-    _, old_shared, old_personal, count = before
+    events.js applies it. What is the same for every client in a language that held the same view
+    (`common`, from `shared_event`) may be given, built once for them all."""
+    old_personal = before[2]
+    head, same = common or shared_event(change, live, before, shared)
+    fields = changed(old_personal, personal)
+    if change.moves:
+        fields["targets"] = personal["targets"]
+        if not fields["targets"]:
+            del fields["targets"]
+    targets = fields.get("targets")
+    if isinstance(targets, list) and _ascending_cells(targets):
+        fields["targets"] = min(targets, cell_mask(targets), key=_size)
+    for name, value in list(fields.items()):
+        was = old_personal.get(name)
+        if isinstance(value, dict) and isinstance(was, dict):
+            del fields[name]
+            fields.update(_in_part(name, was, value))
+    return {**head, **same, **fields}
+
+
+def shared_event(
+    change: Change, live: Round, before: Shown, shared: dict[str, object]
+) -> tuple[dict[str, object], dict[str, object]]:
+    """`event_message`'s part that is the same for every client in one language that held the
+    same view before (`before`): its head (type, version, the moves and the pieces) and the
+    shared fields that changed, built once for them all."""
+    _, old_shared, _, count, old_clock = before
     event: dict[str, object] = {"type": "event", "version": change.version + 1}
     if change.first != count:
         event["keep"] = change.first
-    fields = {**changed(old_shared, shared), **changed(old_personal, personal)}
+    fields = changed(old_shared, shared)
+    if "clock" in fields and old_clock is not None and shared["clock"] is not None:
+        del fields["clock"]
+        fields.update(_clock_form(old_clock, live.state.clock, old_shared, shared))
+    if change.moves and fields.get("forced") == []:
+        del fields["forced"]
     if change.moves:
         event["add"] = list(change.moves)
         made = movers(live.state, change.first)
@@ -291,69 +326,93 @@ def event_message(
             fields.pop("turn", None)
         elif "turn" not in fields:
             fields["turn"] = shared["turn"]
-        fields["targets"] = personal["targets"]
-        if not fields["targets"]:
-            del fields["targets"]
     elif change.first != count:
         # Taken back: the side that made the first move taken back is to move again.
         if shared["turn"] == side_name(live.state.positions[change.first].side_to_move):
             fields.pop("turn", None)
         elif "turn" not in fields:
             fields["turn"] = shared["turn"]
+        # and the take-back asked is given: no side asks for one any more.
+        offers = old_shared["offers"]
+        assert isinstance(offers, dict)
+        old_shared = {**old_shared, "offers": {**offers, "undo": None}}
+        fields.pop("offers", None)
+        fields.update(changed(old_shared, {"offers": shared["offers"]}))
     pieces = fields.pop("pieces", None)
+    put: list[int] = []
     if pieces is not None:
         assert isinstance(pieces, str)
         old = old_shared["pieces"]
         assert isinstance(old, str)
-        event["put"] = "".join(
-            f"{index}{now}"
-            for index, (was, now) in enumerate(zip(old, pieces, strict=True))
-            if was != now
-        )
+        put = [index for index in range(len(pieces)) if old[index] != pieces[index]]
+        event["put"] = "".join(f"{index}{pieces[index]}" for index in put)
+    if change.moves:
+        old, new = str(old_shared["pieces"]), str(shared["pieces"])
+        if shared["last"] == [index for index in put if EMPTY in (old[index], new[index])]:
+            fields.pop("last", None)
+        else:
+            fields["last"] = shared["last"]
     result = fields.get("result")
     if isinstance(result, dict):
         fields["result"] = [result["winner"], result.get("why", result["reason"])]
         for name, implied in (("over", True), ("turn", None), ("analysable", True)):
             if fields.get(name, implied) == implied:
                 fields.pop(name, None)
-    targets = fields.get("targets")
-    if isinstance(targets, list) and _ascending_cells(targets):
-        fields["targets"] = min(targets, cell_mask(targets), key=_size)
     decisive = fields.get("decisive")
     if isinstance(decisive, str) and decisive:
         fields["decisive"] = _decisive_form(decisive, str(shared["pieces"]))
-    held = {**old_shared, **old_personal}
     for name, value in list(fields.items()):
-        was = held.get(name)
+        was = old_shared.get(name)
         if isinstance(value, dict) and isinstance(was, dict):
             del fields[name]
             fields.update(_in_part(name, was, value))
-    event.update(fields)
-    return event
+    return event, fields
 
 
 def _in_part(name: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, object]:
     """The field `name` that was `old` and is `new`, both objects of the same keys, in the
-    shortest of three forms: whole; its values alone, in its keys' order (`"clock": [599945,
-    599180, 600000, 2000, "first"]`); or each key that changed as `name.key`
-    (`"offers.undo": null`)."""
+    shortest of three forms: whole; its values alone, in its keys' order (`"offers": [null,
+    "first", null]`); or each key that changed as `name.key` (`"offers.undo": null`)."""
     forms: list[dict[str, object]] = [{name: new}]
     if list(old) == list(new) and not any(key.isdigit() for key in new):
         forms.append({name: list(new.values())})
-    if set(old) == set(new) and name not in SNAPSHOTS:
+    if set(old) == set(new):
         forms.append({f"{name}.{key}": value for key, value in new.items() if old[key] != value})
     return min(forms, key=_size)
 
 
-SNAPSHOTS = frozenset({"clock"})
-"""Fields never sent in part: a running clock's times are as they were when each view was made,
-so a page that took a whole state since holds other times than the view an event is made from,
-and a time left out as unchanged would stay wrong on that page."""
+def _clock_form(
+    old: Clock, new: Clock | None, old_shared: dict[str, Any], shared: dict[str, Any]
+) -> dict[str, object]:
+    """The clock's part of an event, in few bytes: nothing while the clock is as it was (the page
+    goes on counting the running side down); else its times, never its fixed initial time and
+    increment, which the state holds. The side to move after the event runs, or nobody once
+    the game is over, unless a third value says who.
+
+    A time is left out only where the page holds it exactly: a side whose time did not run in
+    the view before holds the time its clock stopped at, whenever the page took it (a running
+    time is as it was when each view was made, so a page that took a whole state since holds
+    another). Where only the time of the side that was to move is needed, it comes alone, as a
+    number: `"clock": 598013`; else `"clock": [598013, 600000]`, or with `"first"`, `"second"`
+    or null after them when who runs is not the default."""
+    view, was = shared["clock"], old_shared["clock"]
+    if new == old and view["running"] == was["running"]:
+        return {}
+    running = shared["turn"] if shared["result"] is None else None
+    needed = {
+        name
+        for side, name in SEAT_NAMES.items()
+        if was["running"] == name or new is None or new.left[side.value] != was[name]
+    }
+    if view["running"] == running and needed <= {old_shared["turn"]} and old_shared["turn"]:
+        return {"clock": view[old_shared["turn"]]}
+    times = [view["first"], view["second"]]
+    return {"clock": times if view["running"] == running else [*times, view["running"]]}
 
 
 def _size(value: object) -> int:
     """The characters `value` takes in a message."""
-    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    return len(_encode(value))
 
 
 def _ascending_cells(targets: list[object]) -> bool:
@@ -406,8 +465,8 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "game": game.name,
         "options": live.options,
         "mode": live.mode,
-        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in Side},
-        "players": {SEAT_NAMES[side]: seat_json(live, side) for side in Side},
+        "seats": {SEAT_NAMES[side]: {"computer": state.seat(side).level} for side in SIDES},
+        "players": {SEAT_NAMES[side]: seat_json(live, side) for side in SIDES},
         "rated": live.rated,
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
@@ -528,7 +587,7 @@ def presence_message(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
 
 def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
     return {
-        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in Side},
+        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in SIDES},
         "can_claim": bool(sides & seen.claimants),
     }
 
@@ -559,6 +618,11 @@ def replay_document(
     }
 
 
+Shown = tuple[int, dict[str, object], dict[str, object], int, Clock | None]
+"""What a client was sent last: the version, its shared and personal views, its number of moves
+and its clock."""
+
+
 @dataclass(eq=False)
 class Client:
     """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
@@ -574,7 +638,7 @@ class Client:
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
-    shown: tuple[int, dict[str, object], dict[str, object], int] | None = None
+    shown: Shown | None = None
     told: dict[str, object] | None = None
 
     def __post_init__(self) -> None:
@@ -622,15 +686,19 @@ class Client:
         personal = built["personal", seat, language]
         shown, told = self.shown, self.told
         self.told = presence_fields(seen, self.sides)
-        self.shown = (live.version, shared, personal, len(live.state.moves))
+        self.shown = (live.version, shared, personal, len(live.state.moves), live.state.clock)
         if self.events and change is not None and shown is not None and shown[0] == change.version:
             # The presence it was told since its last view is part of what it holds.
             heard = as_json(told) if told else ""
             key: tuple[object, ...] = ("event", language, seat, id(shown[1]), id(shown[2]), heard)
             if key not in built:
-                version, old_shared, old_personal, count = shown
-                held = (version, old_shared, {**old_personal, **(told or {})}, count)
-                built[key] = as_json(event_message(change, live, held, shared, personal))
+                version, old_shared, old_personal, count, clock = shown
+                held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
+                same = ("same", language, id(old_shared))
+                if same not in built:
+                    built[same] = shared_event(change, live, held, shared)
+                message = event_message(change, live, held, shared, personal, common=built[same])
+                built[key] = as_json(message)
         else:
             key = ("state", language, seat, self.events)
             if key not in built:
@@ -643,7 +711,11 @@ class Client:
 
 def as_json(message: dict[str, object]) -> str:
     """A message as sent: no spaces, which would be a tenth of every event's bytes."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _encode(message)
+
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+"""One encoder for every message: `json.dumps` with options makes a new one at each call."""
 
 
 async def close(socket: WebSocket, code: int) -> None:

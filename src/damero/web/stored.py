@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from damero.core import Game, Side
+from damero.core import SIDES, Game, Side
 from damero.progress import Clock, Ending, GameInProgress, Offers, Result, Seat
 from damero.registry import find_game
 from damero.round import Player, Round
@@ -66,7 +66,7 @@ def format_round(live: Round) -> str:
     gave it, the offers standing, the clock, and the rematch's game."""
     state = live.state
     decided, offers, clock = state.decided, state.offers, state.clock
-    return json.dumps(
+    return _sorted_json(
         {
             "result": None
             if decided is None
@@ -87,9 +87,12 @@ def format_round(live: Round) -> str:
                 "started": clock.started,
             },
             "next": live.next_game,
-        },
-        sort_keys=True,
+        }
     )
+
+
+_sorted_json = json.JSONEncoder(sort_keys=True, check_circular=False).encode
+"""`json.dumps(..., sort_keys=True)` without making an encoder at each move."""
 
 
 def parse_round(live: Round, text: str | None) -> Round:
@@ -190,7 +193,7 @@ def change_of(
     joined = next(
         (
             (side.value, key)
-            for side in Side
+            for side in SIDES
             if (key := changed.holders[side.value]) != live.holders[side.value] and key is not None
         ),
         None,
@@ -211,7 +214,7 @@ def change_of(
         rematch=None if rematch is None else stored_of(rematch),
         seated=tuple(
             (side.value, player.name, player.account, player.rating)
-            for side in Side
+            for side in SIDES
             if (player := changed.players[side.value]) is not None
             and player != live.players[side.value]
         ),

@@ -29,7 +29,11 @@ PIECE_KINDS = (
 
 
 def _place(square: int) -> tuple[int, int]:
-    return square_row(square) - 1, square_column(square) - 1
+    return _PLACES[square]
+
+
+_PLACES = {square: (square_row(square) - 1, square_column(square) - 1) for square in range(1, 33)}
+"""Each square's row and column on the board, counted from 0."""
 
 
 def _clicks(position: CatMousePosition, move: Move) -> tuple[tuple[int, int], ...]:

@@ -12,21 +12,23 @@ const other = (side) => (side === "first" ? "second" : "first");
 // then its piece's character); every other field sent replaces the state's, but for these short
 // forms and defaults. Sides alternate: `movers`, when absent, alternate from the side whose turn
 // it was; after moves `turn`, when absent, is the side after the last one's, and after a take-back
-// (`keep` and no moves) the side that made the first move taken back. After moves, `targets`,
-// when absent, are none; a string is a mask of cells, each a target clicked once. A field whose
-// value is an object (`clock`, `offers`) may come as its values alone, in its keys' order, or as
-// `name.key` for each key that changed (never the clock, whose times are each view's own).
+// (`keep` and no moves) the side that made the first move taken back, nobody then offering a
+// take-back. After moves, `targets` and `forced`, when absent, are none, and `last` the cells
+// `put` fills or empties (not those whose piece only changes kind); a string of targets is a mask
+// of cells, each a target clicked once. `clock` comes as its times alone (`clocked`). A field
+// whose value is an object (`offers`) may come as its values alone, in its keys' order, or as
+// `name.key` for each key that changed.
 // `result` comes as `[winner, reason]`, or `[winner, why]` where the rules ended the game, and ends
 // the game: it is over, nobody's turn, and analysable. `decisive` as a list is its cells'
 // indexes, and as `=` and kinds of pieces the mask of the cells holding them.
 export function applyEvent(state, event) {
-  const { type, version, keep = state.moves.length, add = [], movers, put, ...fields } = event;
+  const { type, version, keep = state.moves.length, add = [], movers, put, clock, ...fields } = event;
   let side = state.turn;
   const made = movers ?? add.map(() => { const mover = side; side = other(side); return mover; });
   const next = { ...state, version, moves: [...state.moves.slice(0, keep), ...add],
     movers: [...state.movers.slice(0, keep), ...made] };
-  if (made.length > 0) { next.turn = other(made[made.length - 1]); next.targets = []; }
-  else if (keep < state.moves.length) next.turn = state.movers[keep];
+  if (made.length > 0) { next.turn = other(made[made.length - 1]); next.targets = []; next.forced = []; }
+  else if (keep < state.moves.length) Object.assign(next, { turn: state.movers[keep], offers: { ...state.offers, undo: null } });
   for (const [name, value] of Object.entries(fields)) {
     const [whole, key] = name.split(".");
     if (key !== undefined) {
@@ -37,6 +39,8 @@ export function applyEvent(state, event) {
     }
   }
   if (put) next.pieces = placed(state.pieces, put);
+  if (made.length > 0) next.last = [...(put ?? "").matchAll(/(\d+)(\D)/g)].map(([, index]) => Number(index))
+    .filter((index) => state.pieces[index] === "." || next.pieces[index] === ".");
   if (typeof fields.targets === "string") fields.targets = cellsOfMask(fields.targets);
   if (Array.isArray(fields.decisive)) fields.decisive = cellMask(fields.decisive);
   else if (typeof fields.decisive === "string" && fields.decisive.startsWith("=")) {
@@ -48,7 +52,20 @@ export function applyEvent(state, event) {
     fields.result = Array.isArray(reason) ? { winner, reason: "rules", why: reason } : { winner, reason };
     Object.assign(next, { over: true, turn: null, analysable: true });
   }
-  return Object.assign(next, fields);
+  Object.assign(next, fields);
+  if (clock !== undefined) next.clock = clocked(state, next, clock);
+  return next;
+}
+
+// The clock after an event that sends it: its fixed parts (`initial`, `increment`) as the state
+// holds them, and its times. A number is the time of the side whose turn it was, the other's as
+// held; a list is both times, then who runs if that is not the default: the side to move after
+// the event, or nobody once the game is over.
+function clocked(state, next, clock) {
+  if (clock === null || isObject(clock)) return clock;
+  const [first, second, running = next.over ? null : next.turn] = Array.isArray(clock) ? clock
+    : state.turn === "first" ? [clock, state.clock.second] : [state.clock.first, clock];
+  return { ...state.clock, first, second, running };
 }
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
