@@ -53,6 +53,7 @@ from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT, depth_scores, dis
 from damero.engines.othello.patterns import (
     CONSTANT,
     FEATURES,
+    STAGE_EMPTIES,
     STAGES,
     WEIGHTS_FILE,
     feature_rows,
@@ -71,6 +72,9 @@ Board = tuple[int, int]
 
 SHIPPED_WEIGHTS = Path(patterns_module.__file__).with_name(WEIGHTS_FILE)
 
+LABEL_CHUNK = 4000
+"""Positions labelled between two saves of a run's cache."""
+
 _NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 """Weights without rows: the engine's hand-set evaluation."""
 
@@ -83,6 +87,10 @@ class Budget:
     games: int = 9000
     """Games played in each round."""
     positions_per_game: int = 20
+    play_depths: tuple[int, int] = (2, 4)
+    """The games' search depths, drawn per game between these two."""
+    noise: float = 1.0
+    """The standard deviation, in discs, of the noise blurring the games' moves."""
     depth: int = 6
     exact_empties: int = 16
     ridge: float = 10.0
@@ -144,14 +152,19 @@ def _move_scores(
 
 
 def play_game(
-    rng: random.Random, weights: npt.NDArray[np.float32], *, noise: float = 1.0
+    rng: random.Random,
+    weights: npt.NDArray[np.float32],
+    *,
+    noise: float = 1.0,
+    depths: tuple[int, int] = (2, 4),
 ) -> list[Board]:
     """Every position of one self-play game from a random opening, the start included: each
-    side plays the best move of a search 2 to 4 plies deep over `weights`, blurred by noise."""
+    side plays the best move of a search `depths` plies deep (drawn once per game) over
+    `weights`, blurred by noise of that standard deviation in discs."""
     start = OthelloPosition.start()
     board: Board = (_GEOMETRY.to_engine(start.player), _GEOMETRY.to_engine(start.opponent))
     opening = rng.randint(2, 10)
-    depth = rng.randint(2, 4)
+    depth = rng.randint(*depths)
     boards = [board]
     ply = 0
     while True:
@@ -191,15 +204,17 @@ def engine_game(rng: random.Random, level: int, *, until_empties: int = 0) -> li
     return boards
 
 
-def _games_chunk(job: tuple[int, int, npt.NDArray[np.float32], int]) -> list[Board]:
+def _games_chunk(
+    job: tuple[int, int, npt.NDArray[np.float32], int, tuple[int, int], float],
+) -> list[Board]:
     """The kept positions of `games` games from their own seed."""
-    seed, games, weights, positions_per_game = job
+    seed, games, weights, positions_per_game, depths, noise = job
     rng = random.Random(seed)
     kept = []
     for _ in range(games):
         boards = [
             board
-            for board in play_game(rng, weights)
+            for board in play_game(rng, weights, noise=noise, depths=depths)
             if _GEOMETRY.legal_moves(*board) and empties_of(board) < 60
         ]
         kept += rng.sample(boards, min(positions_per_game, len(boards)))
@@ -212,13 +227,22 @@ def sample_positions(
     positions_per_game: int,
     weights: npt.NDArray[np.float32],
     pool: multiprocessing.pool.Pool | None,
+    depths: tuple[int, int] = (2, 4),
+    noise: float = 1.0,
 ) -> npt.NDArray[np.uint64]:
     """Up to `positions_per_game` positions of each of `games` games, with the side to move able
     to move (a pass position tells nothing its successor does not), no two alike.  The games
     come in chunks with seeds of their own, so that any number of workers plays the same."""
     chunk = 500
     jobs = [
-        (seed * 1_000_003 + start, min(chunk, games - start), weights, positions_per_game)
+        (
+            seed * 1_000_003 + start,
+            min(chunk, games - start),
+            weights,
+            positions_per_game,
+            depths,
+            noise,
+        )
         for start in range(0, games, chunk)
     ]
     chunks = pool.map(_games_chunk, jobs) if pool is not None else map(_games_chunk, jobs)
@@ -234,7 +258,7 @@ def search_score(board: Board, depth: int, weights: npt.NDArray[np.float32]) -> 
 
 def _label_chunk(job: tuple[list[Board], int, int, npt.NDArray[np.float32]]) -> list[float]:
     boards, depth, exact_empties, weights = job
-    solver = EndgameSolver(_GEOMETRY, table_bits=18, threads=1)
+    solver = EndgameSolver(_GEOMETRY, table_bits=20, threads=1)
     return [
         float(solver.solve(*board).score)
         if empties_of(board) <= exact_empties
@@ -252,7 +276,7 @@ def label(
     exact: dict[Board, float],
 ) -> npt.NDArray[np.float64]:
     """The exact score, or the search score, of each board, in discs for the side to move.
-    Exact scores are looked up in `exact` and added to it, since no round changes them."""
+    Exact scores already in `exact` are looked up there, since no round changes them."""
     needed = [board for board in boards if board not in exact]
     # A few large jobs: each carries the weights (megabytes) to its worker.
     chunk = max(1, -(-len(needed) // 8))
@@ -262,9 +286,6 @@ def label(
     ]
     chunks = pool.map(_label_chunk, jobs) if pool is not None else map(_label_chunk, jobs)
     found = dict(zip(needed, (score for scores in chunks for score in scores), strict=True))
-    exact.update(
-        (board, score) for board, score in found.items() if empties_of(board) <= exact_empties
-    )
     return np.array([found[board] if board in found else exact[board] for board in boards])
 
 
@@ -402,6 +423,8 @@ class _Training:
                     self.budget.positions_per_game,
                     weights,
                     self.pool,
+                    self.budget.play_depths,
+                    self.budget.noise,
                 )
             )
             boards = list(dict.fromkeys([*boards, *new]))
@@ -414,6 +437,33 @@ class _Training:
                 self.report(f"round {round_number}: {check_error(weights, check)}")
         return weights
 
+    def labels(
+        self, name: str, boards: list[Board], weights: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float64]:
+        """The labels of one stage's boards, in chunks of `LABEL_CHUNK` kept one by one, so that
+        a run stopped halfway through a stage resumes at its last chunk; the exact scores among
+        them, found now or kept before, are remembered for the rounds to come."""
+        parts = []
+        for start in range(0, len(boards), LABEL_CHUNK):
+            chunk = boards[start : start + LABEL_CHUNK]
+            scores = self.kept.get(
+                f"{name}-{start // LABEL_CHUNK}",
+                label,
+                chunk,
+                self.budget.depth,
+                self.budget.exact_empties,
+                weights,
+                self.pool,
+                self.exact,
+            )
+            self.exact.update(
+                (board, float(score))
+                for board, score in zip(chunk, scores, strict=True)
+                if empties_of(board) <= self.budget.exact_empties
+            )
+            parts.append(scores)
+        return np.concatenate(parts) if parts else np.zeros(0)
+
     def fit(self, boards: list[Board], round_number: int) -> npt.NDArray[np.float32]:
         """Labels and fits the stages from the end of the game to its start."""
         budget = self.budget
@@ -424,15 +474,8 @@ class _Training:
         for stage in range(STAGES):
             started = time.monotonic()
             members = np.flatnonzero(stages == stage)
-            targets[members] = self.kept.get(
-                f"labels-{round_number}-{stage}",
-                label,
-                [boards[index] for index in members],
-                budget.depth,
-                budget.exact_empties,
-                weights,
-                self.pool,
-                self.exact,
+            targets[members] = self.labels(
+                f"labels-{round_number}-{stage}", [boards[index] for index in members], weights
             )
             window = np.flatnonzero((stages == stage) | (stages == stage - 1))
             weights[stage] = fit_stage(
@@ -457,8 +500,18 @@ def check_error(weights: npt.NDArray[np.float32], solved: Sequence[tuple[Board, 
         float(weights[stage][row].astype(np.float64).sum())
         for stage, row in zip(stages, rows, strict=True)
     ]
-    errors = [abs(estimate - score) for estimate, (_, score) in zip(estimates, solved, strict=True)]
-    return f"mean absolute error {np.mean(errors):.2f} discs on {len(solved)} solved positions"
+    errors = np.array(
+        [abs(estimate - score) for estimate, (_, score) in zip(estimates, solved, strict=True)]
+    )
+    by_stage = ", ".join(
+        f"{stage * STAGE_EMPTIES}-{stage * STAGE_EMPTIES + STAGE_EMPTIES - 1} empties "
+        f"{errors[np.array(stages) == stage].mean():.2f}"
+        for stage in sorted(set(stages))
+    )
+    return (
+        f"mean absolute error {errors.mean():.2f} discs on {len(solved)} solved positions"
+        f" ({by_stage})"
+    )
 
 
 def read_solved(path: Path) -> list[tuple[Board, int]]:
@@ -484,6 +537,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=defaults.games, help="games a round")
     parser.add_argument(
         "--positions", type=int, default=defaults.positions_per_game, help="positions kept per game"
+    )
+    parser.add_argument(
+        "--play-depth",
+        type=int,
+        nargs=2,
+        default=list(defaults.play_depths),
+        metavar=("LOW", "HIGH"),
+        help="search depths of the games' moves, drawn per game",
+    )
+    parser.add_argument(
+        "--noise", type=float, default=defaults.noise, help="noise on the games' moves, in discs"
     )
     parser.add_argument(
         "--depth", type=int, default=defaults.depth, help="search depth of the labels"
@@ -517,6 +581,10 @@ def main(arguments: Sequence[str] | None = None) -> int:
         if getattr(options, name) < 1:
             print(f"--{name} must be 1 or more", file=sys.stderr)
             return 2
+    low, high = options.play_depth
+    if not 1 <= low <= high:
+        print("--play-depth must be two depths of 1 or more, the lower first", file=sys.stderr)
+        return 2
     if not options.output.parent.is_dir():
         print(f"cannot write {options.output}: no such directory", file=sys.stderr)
         return 2
@@ -524,6 +592,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
         rounds=options.rounds,
         games=options.games,
         positions_per_game=options.positions,
+        play_depths=(low, high),
+        noise=max(0.0, options.noise),
         depth=options.depth,
         exact_empties=max(0, options.exact_empties),
         ridge=options.ridge,
