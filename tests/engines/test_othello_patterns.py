@@ -147,7 +147,7 @@ def test_training_refuses_a_budget_of_nothing_or_nowhere_to_write(
 def test_a_training_stopped_halfway_through_a_stage_resumes_at_its_last_chunk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(training, "LABEL_CHUNK", 5)
+    monkeypatch.setattr(training, "LABEL_CHUNK", 2)
     budget = training.Budget(rounds=2, games=3, positions_per_game=12, depth=1, exact_empties=8)
     first = training.train(4, budget, cache=tmp_path)
     (folder,) = tmp_path.iterdir()
@@ -190,3 +190,19 @@ def test_the_training_reports_its_error_stage_by_stage() -> None:
     assert "0-3 empties" not in report
     assert "48-51 empties" in report
     assert "60-63 empties" in report
+
+
+def test_each_position_is_labelled_once_whatever_the_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    labelled: list[tuple[int, int]] = []
+    real_label = training.label
+
+    def counting(boards: list[tuple[int, int]], *arguments: object) -> object:
+        labelled.extend(boards)
+        return real_label(boards, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(training, "label", counting)
+    budget = training.Budget(rounds=3, games=2, positions_per_game=10, depth=1, exact_empties=8)
+    training.train(5, budget)
+    assert len(labelled) == len(set(labelled)) > 20

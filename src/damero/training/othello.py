@@ -6,20 +6,22 @@ command, the same weights every time.
 Each round:
 
 1. Games: each opens with 2 to 10 random moves; then each side plays the best move of an
-   alpha-beta search 2 to 4 plies deep (drawn per game) over the evaluation the round before
+   alpha-beta search `play_depths` plies deep (drawn per game) over the evaluation the round before
    fitted (the first round: the hand-set one), its scores blurred by a little noise, so that the
    games are sound but never the same.  Up to `positions` positions of each are kept.
-2. Labels, stage by stage from the end, for the positions of every round so far: the exact score
+2. Labels, stage by stage from the end, for the positions this round drew first (a position is
+   labelled once, so that a round costs the same however many came before): the exact score
    from the endgame solver up to `exact_empties` empty squares; above, the mean of the last two
    depths of the engine's search `depth` plies deep (with its probable cut-offs), whose leaves
    are scored by the weights this round has just fitted for the later stages.  The exact scores
    climb that way from the end of the game to its start, and each round labels its positions
-   with better weights than the last.
+   with weights fitted on more positions than the last.
 3. Fit: per stage, ridge least squares on that stage's positions and the stage before, solved by
    conjugate gradients on the normal equations (numpy only: the design matrix is never built).
 
-`--cache DIR` keeps each round's games and labels, so that an interrupted run resumes; `--check
-FILE` reports the error against a file of solved positions after each round.
+`--cache DIR` keeps each round's games, weights and labels (in chunks of `LABEL_CHUNK`), so that
+an interrupted run resumes at the chunk it stopped in; `--check FILE` reports the error against a
+file of solved positions after each round, stage by stage.
 """
 
 from __future__ import annotations
@@ -273,24 +275,20 @@ def label(
     exact_empties: int,
     weights: npt.NDArray[np.float32],
     pool: multiprocessing.pool.Pool | None,
-    exact: dict[Board, float],
 ) -> npt.NDArray[np.float64]:
-    """The exact score, or the search score, of each board, in discs for the side to move.
-    Exact scores already in `exact` are looked up there, since no round changes them."""
-    needed = [board for board in boards if board not in exact]
+    """The exact score, or the search score, of each board, in discs for the side to move."""
     # A few large jobs: each carries the weights (megabytes) to its worker.
-    chunk = max(1, -(-len(needed) // 8))
+    chunk = max(1, -(-len(boards) // 8))
     jobs = [
-        (needed[start : start + chunk], depth, exact_empties, weights)
-        for start in range(0, len(needed), chunk)
+        (list(boards[start : start + chunk]), depth, exact_empties, weights)
+        for start in range(0, len(boards), chunk)
     ]
     chunks = pool.map(_label_chunk, jobs) if pool is not None else map(_label_chunk, jobs)
-    found = dict(zip(needed, (score for scores in chunks for score in scores), strict=True))
-    return np.array([found[board] if board in found else exact[board] for board in boards])
+    return np.array([score for scores in chunks for score in scores], dtype=np.float64)
 
 
 def fit_stage(
-    rows: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.integer[Any]],
     targets: npt.NDArray[np.float64],
     *,
     ridge: float,
@@ -406,8 +404,9 @@ class _Training:
     report: Callable[[str], None]
     kept: _Cache
     pool: multiprocessing.pool.Pool | None
-    exact: dict[Board, float] = field(default_factory=dict)
-    """The exact scores found so far: no round changes them."""
+    labelled: dict[Board, float] = field(default_factory=dict)
+    """Every position labelled so far, with its label: a position is labelled once, in the
+    round that first drew it, so that the cost of a round does not grow with the rounds before."""
 
     def run(self, check: Sequence[tuple[Board, int]]) -> npt.NDArray[np.float32]:
         boards: list[Board] = []
@@ -427,66 +426,84 @@ class _Training:
                     self.budget.noise,
                 )
             )
-            boards = list(dict.fromkeys([*boards, *new]))
+            fresh = [board for board in dict.fromkeys(new) if board not in self.labelled]
+            boards += fresh
             self.report(
                 f"round {round_number}: {len(new)} positions from {self.budget.games} games,"
-                f" {len(boards)} in all ({time.monotonic() - started:.0f} s)"
+                f" {len(fresh)} new, {len(boards)} in all ({time.monotonic() - started:.0f} s)"
             )
-            weights = self.kept.get(f"weights-{round_number}", self.fit, boards, round_number)
+            weights = self.kept.get(
+                f"weights-{round_number}", self.fit, boards, fresh, round_number
+            )
+            # Kept after the weights are, so that a run resumed past this round finds both.
+            self.labelled.update(
+                zip(
+                    fresh,
+                    self.kept.get(f"targets-{round_number}", self.targets, fresh).tolist(),
+                    strict=True,
+                )
+            )
             if check:
                 self.report(f"round {round_number}: {check_error(weights, check)}")
         return weights
 
+    def targets(self, boards: list[Board]) -> npt.NDArray[np.float64]:
+        return np.array([self.labelled[board] for board in boards])
+
     def labels(
         self, name: str, boards: list[Board], weights: npt.NDArray[np.float32]
     ) -> npt.NDArray[np.float64]:
-        """The labels of one stage's boards, in chunks of `LABEL_CHUNK` kept one by one, so that
-        a run stopped halfway through a stage resumes at its last chunk; the exact scores among
-        them, found now or kept before, are remembered for the rounds to come."""
-        parts = []
+        """The labels of one stage's new boards, in chunks of `LABEL_CHUNK` kept one by one, so
+        that a run stopped halfway through a stage resumes at its last chunk."""
+        parts = [np.zeros(0)]
         for start in range(0, len(boards), LABEL_CHUNK):
-            chunk = boards[start : start + LABEL_CHUNK]
-            scores = self.kept.get(
-                f"{name}-{start // LABEL_CHUNK}",
-                label,
-                chunk,
-                self.budget.depth,
-                self.budget.exact_empties,
-                weights,
-                self.pool,
-                self.exact,
+            parts.append(
+                self.kept.get(
+                    f"{name}-{start // LABEL_CHUNK}",
+                    label,
+                    boards[start : start + LABEL_CHUNK],
+                    self.budget.depth,
+                    self.budget.exact_empties,
+                    weights,
+                    self.pool,
+                )
             )
-            self.exact.update(
-                (board, float(score))
-                for board, score in zip(chunk, scores, strict=True)
-                if empties_of(board) <= self.budget.exact_empties
-            )
-            parts.append(scores)
-        return np.concatenate(parts) if parts else np.zeros(0)
+        return np.concatenate(parts)
 
-    def fit(self, boards: list[Board], round_number: int) -> npt.NDArray[np.float32]:
-        """Labels and fits the stages from the end of the game to its start."""
+    def fit(
+        self, boards: list[Board], fresh: list[Board], round_number: int
+    ) -> npt.NDArray[np.float32]:
+        """Labels the round's new boards and fits the stages on all, from the end of the game to
+        its start: each stage's new boards are labelled by searches over the stages fitted
+        before it."""
         budget = self.budget
-        stages = np.array([stage_of(empties_of(board)) for board in boards])
-        rows = feature_rows(boards)
-        targets = np.zeros(len(boards))
+        stages = np.array([stage_of(empties_of(board)) for board in boards], dtype=np.int64)
+        fresh_stages = np.array([stage_of(empties_of(board)) for board in fresh], dtype=np.int64)
         weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
         for stage in range(STAGES):
             started = time.monotonic()
+            new = [fresh[index] for index in np.flatnonzero(fresh_stages == stage)]
+            self.labelled.update(
+                zip(
+                    new,
+                    self.labels(f"labels-{round_number}-{stage}", new, weights).tolist(),
+                    strict=True,
+                )
+            )
             members = np.flatnonzero(stages == stage)
-            targets[members] = self.labels(
-                f"labels-{round_number}-{stage}", [boards[index] for index in members], weights
-            )
             window = np.flatnonzero((stages == stage) | (stages == stage - 1))
+            rows = feature_rows([boards[index] for index in window]).astype(np.int32)
+            targets = np.array([self.labelled[boards[index]] for index in window])
             weights[stage] = fit_stage(
-                rows[window], targets[window], ridge=budget.ridge, iterations=budget.iterations
+                rows, targets, ridge=budget.ridge, iterations=budget.iterations
             )
-            predicted = weights[stage][rows[members]].sum(axis=1)
-            error = float(np.abs(predicted - targets[members]).mean()) if len(members) else 0.0
-            spread = float(targets[members].std()) if len(members) else 0.0
+            own = stages[window] == stage
+            predicted = weights[stage][rows[own]].sum(axis=1)
+            error = float(np.abs(predicted - targets[own]).mean()) if len(members) else 0.0
+            spread = float(targets[own].std()) if len(members) else 0.0
             self.report(
                 f"  stage {stage:2} (empties {stage * 4:2}-{stage * 4 + 3:2}): "
-                f"{len(members):7} positions, labels spread {spread:5.2f}, "
+                f"{len(members):7} positions ({len(new)} new), labels spread {spread:5.2f}, "
                 f"fitted mean error {error:5.2f} discs ({time.monotonic() - started:.0f} s)"
             )
         return weights
