@@ -206,3 +206,21 @@ def test_each_position_is_labelled_once_whatever_the_rounds(
     budget = training.Budget(rounds=3, games=2, positions_per_game=10, depth=1, exact_empties=8)
     training.train(5, budget)
     assert len(labelled) == len(set(labelled)) > 20
+
+
+def test_a_check_file_is_read_again_each_round(tmp_path: Path) -> None:
+    solved = tmp_path / "solved.txt"
+    solved.write_text("# two positions\n00000000000000ff 000000000000ff00 8\n")
+    lines: list[str] = []
+
+    def report(line: str) -> None:
+        lines.append(line)
+        if line.startswith("round 1: mean"):
+            with solved.open("a") as out:
+                out.write("0000000810000000 0000001008000000 0\n")
+
+    budget = training.Budget(rounds=2, games=2, positions_per_game=8, depth=1, exact_empties=6)
+    training.train(3, budget, report=report, check=solved)
+    checks = [line for line in lines if "mean absolute error" in line]
+    assert "on 1 solved positions" in checks[0]
+    assert "on 2 solved positions" in checks[1]

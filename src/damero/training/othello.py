@@ -85,8 +85,8 @@ _NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 class Budget:
     """How much work a training run does."""
 
-    rounds: int = 3
-    games: int = 9000
+    rounds: int = 4
+    games: int = 90_000
     """Games played in each round."""
     positions_per_game: int = 20
     play_depths: tuple[int, int] = (2, 4)
@@ -95,8 +95,8 @@ class Budget:
     """The standard deviation, in discs, of the noise blurring the games' moves."""
     depth: int = 6
     exact_empties: int = 16
-    ridge: float = 10.0
-    iterations: int = 200
+    ridge: float = 3.0
+    iterations: int = 60
     workers: int = 1
 
 
@@ -382,10 +382,11 @@ def train(
     *,
     report: Callable[[str], None] = lambda _: None,
     cache: Path | None = None,
-    check: Sequence[tuple[Board, int]] = (),
+    check: Sequence[tuple[Board, int]] | Path = (),
 ) -> npt.NDArray[np.float32]:
     """Weights fitted in `budget.rounds` rounds of games played from `seed`; the same seed and
-    budget give the same weights."""
+    budget give the same weights.  `check` is measured after each round: solved positions, or a
+    file of them read again each round (a set still being solved grows between rounds)."""
     pool = multiprocessing.Pool(budget.workers) if budget.workers > 1 else None
     try:
         return _Training(seed, budget, report, _Cache(cache, seed, budget), pool).run(check)
@@ -408,7 +409,7 @@ class _Training:
     """Every position labelled so far, with its label: a position is labelled once, in the
     round that first drew it, so that the cost of a round does not grow with the rounds before."""
 
-    def run(self, check: Sequence[tuple[Board, int]]) -> npt.NDArray[np.float32]:
+    def run(self, check: Sequence[tuple[Board, int]] | Path) -> npt.NDArray[np.float32]:
         boards: list[Board] = []
         weights = _NO_WEIGHTS
         for round_number in range(1, self.budget.rounds + 1):
@@ -443,8 +444,9 @@ class _Training:
                     strict=True,
                 )
             )
-            if check:
-                self.report(f"round {round_number}: {check_error(weights, check)}")
+            solved = read_solved(check) if isinstance(check, Path) else check
+            if solved:
+                self.report(f"round {round_number}: {check_error(weights, solved)}")
         return weights
 
     def targets(self, boards: list[Board]) -> npt.NDArray[np.float64]:
@@ -616,7 +618,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         ridge=options.ridge,
         workers=options.workers,
     )
-    check = read_solved(options.check) if options.check else ()
+    check: Path | tuple[()] = options.check or ()
     started = time.monotonic()
     weights = train(
         options.seed,
