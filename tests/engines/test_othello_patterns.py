@@ -224,3 +224,6 @@ def test_a_check_file_is_read_again_each_round(tmp_path: Path) -> None:
     checks = [line for line in lines if "mean absolute error" in line]
     assert "on 1 solved positions" in checks[0]
     assert "on 2 solved positions" in checks[1]
+    lines.clear()
+    training.train(3, budget, report=report, check=tmp_path / "not yet drawn.txt")
+    assert lines and not [line for line in lines if "mean absolute error" in line]

@@ -444,7 +444,10 @@ class _Training:
                     strict=True,
                 )
             )
-            solved = read_solved(check) if isinstance(check, Path) else check
+            if isinstance(check, Path):
+                solved = read_solved(check) if check.exists() else []
+            else:
+                solved = list(check)
             if solved:
                 self.report(f"round {round_number}: {check_error(weights, solved)}")
         return weights
