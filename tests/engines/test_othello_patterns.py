@@ -221,6 +221,7 @@ def test_a_check_file_is_read_again_each_round(tmp_path: Path) -> None:
 
     budget = training.Budget(rounds=2, games=2, positions_per_game=8, depth=1, exact_empties=6)
     training.train(3, budget, report=report, check=solved)
+    assert "  2 of 2 games played" in lines
     checks = [line for line in lines if "mean absolute error" in line]
     assert "on 1 solved positions" in checks[0]
     assert "on 2 solved positions" in checks[1]

@@ -77,6 +77,10 @@ SHIPPED_WEIGHTS = Path(patterns_module.__file__).with_name(WEIGHTS_FILE)
 LABEL_CHUNK = 4000
 """Positions labelled between two saves of a run's cache."""
 
+GAMES_REPORTED = 10_000
+LABELS_REPORTED = 5
+"""A long run reports its progress every so many games, and every so many chunks of labels."""
+
 _NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 """Weights without rows: the engine's hand-set evaluation."""
 
@@ -231,10 +235,12 @@ def sample_positions(
     pool: multiprocessing.pool.Pool | None,
     depths: tuple[int, int] = (2, 4),
     noise: float = 1.0,
+    report: Callable[[str], None] = lambda _: None,
 ) -> npt.NDArray[np.uint64]:
     """Up to `positions_per_game` positions of each of `games` games, with the side to move able
     to move (a pass position tells nothing its successor does not), no two alike.  The games
-    come in chunks with seeds of their own, so that any number of workers plays the same."""
+    come in chunks with seeds of their own, so that any number of workers plays the same; every
+    `GAMES_REPORTED` games played are reported."""
     chunk = 500
     jobs = [
         (
@@ -247,7 +253,13 @@ def sample_positions(
         )
         for start in range(0, games, chunk)
     ]
-    chunks = pool.map(_games_chunk, jobs) if pool is not None else map(_games_chunk, jobs)
+    played = pool.imap(_games_chunk, jobs) if pool is not None else map(_games_chunk, jobs)
+    chunks = []
+    for number, boards in enumerate(played):
+        chunks.append(boards)
+        done = min(games, (number + 1) * chunk)
+        if done % GAMES_REPORTED == 0 or done == games:
+            report(f"  {done} of {games} games played")
     return _boards_array(list(dict.fromkeys(board for boards in chunks for board in boards)))
 
 
@@ -425,6 +437,7 @@ class _Training:
                     self.pool,
                     self.budget.play_depths,
                     self.budget.noise,
+                    self.report,
                 )
             )
             fresh = [board for board in dict.fromkeys(new) if board not in self.labelled]
@@ -462,6 +475,8 @@ class _Training:
         that a run stopped halfway through a stage resumes at its last chunk."""
         parts = [np.zeros(0)]
         for start in range(0, len(boards), LABEL_CHUNK):
+            if start and start // LABEL_CHUNK % LABELS_REPORTED == 0:
+                self.report(f"  {name}: {start} of {len(boards)} positions labelled")
             parts.append(
                 self.kept.get(
                     f"{name}-{start // LABEL_CHUNK}",
