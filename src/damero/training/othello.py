@@ -449,7 +449,8 @@ class _Training:
             weights = self.kept.get(
                 f"weights-{round_number}", self.fit, boards, fresh, round_number
             )
-            # Kept after the weights are, so that a run resumed past this round finds both.
+            # `fit` keeps the targets before the weights, so a run resumed past this round
+            # finds both.
             self.labelled.update(
                 zip(
                     fresh,
@@ -526,6 +527,7 @@ class _Training:
                 f"{len(members):7} positions ({len(new)} new), labels spread {spread:5.2f}, "
                 f"fitted mean error {error:5.2f} discs ({time.monotonic() - started:.0f} s)"
             )
+        self.kept.get(f"targets-{round_number}", self.targets, fresh)
         return weights
 
 
