@@ -5,6 +5,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_eval.py                  # both parts
     python benchmarks/othello_eval.py error --positions 500 --depth 4
     python benchmarks/othello_eval.py match --games 100 --depth 3
+    python benchmarks/othello_eval.py curve --check FILE --label-depth 6 --sizes 3000 6000 12000
 
 The held-out positions come from games the engine plays against itself at its strongest level
 (5), each from a few random moves, with a seed no training uses, and are solved exactly; playing
@@ -30,7 +31,16 @@ from damero.engines.othello.evaluation import DISC
 from damero.engines.othello.evaluation import evaluate as hand_set_evaluate
 from damero.engines.othello.patterns import load_weights, pattern_score, read_weights
 from damero.games.othello import Othello
-from damero.training.othello import Board, empties_of, engine_game
+from damero.training.othello import (
+    Board,
+    empties_of,
+    engine_game,
+    feature_rows,
+    fit_stage,
+    play_game,
+    read_solved,
+    search_score,
+)
 
 GEOMETRY = geometry_of(8)
 HELD_OUT_SEED = 20_261_123
@@ -230,9 +240,60 @@ def bench_match(games: int, depth: int, seed: int) -> None:
     )
 
 
+def curve_positions(count: int, low: int, high: int, seed: int) -> list[Board]:
+    """`count` positions of `low` to `high` empties from the trainer's games (2 to 4 plies over
+    the shipped weights, a little noise), three of each game at most."""
+    rng = random.Random(seed)
+    weights = load_weights()
+    chosen: dict[Board, None] = {}
+    while len(chosen) < count:
+        boards = [
+            board
+            for board in play_game(rng, weights)
+            if low <= empties_of(board) <= high and GEOMETRY.legal_moves(*board)
+        ]
+        chosen.update(dict.fromkeys(rng.sample(boards, min(3, len(boards)))))
+    return list(chosen)[:count]
+
+
+def bench_curve(
+    check: Sequence[tuple[Board, int]], sizes: Sequence[int], depth: int, ridge: float, seed: int
+) -> None:
+    """The learning curve: one weight row fitted on the first N positions of the check set's
+    range of empties, labelled by a `depth`-ply search (0: exact), against the solved set."""
+    low = min(empties_of(board) for board, _ in check)
+    high = max(empties_of(board) for board, _ in check)
+    started = time.perf_counter()
+    boards = curve_positions(max(sizes), low, high, seed)
+    weights = load_weights()
+    solver = EndgameSolver(GEOMETRY, threads=1)
+    labels = np.array(
+        [
+            solver.solve(*board).score if depth == 0 else search_score(board, depth, weights)
+            for board in boards
+        ],
+        dtype=np.float64,
+    )
+    print(
+        f"{len(boards)} positions of {low}-{high} empties, labelled by "
+        + ("exact solves" if depth == 0 else f"{depth}-ply searches")
+        + f" ({time.perf_counter() - started:.0f} s); error on {len(check)} solved positions:"
+    )
+    rows = feature_rows(boards)
+    check_rows = feature_rows([board for board, _ in check])
+    exact = np.array([score for _, score in check], dtype=np.float64)
+    for size in sizes:
+        row = fit_stage(rows[:size], labels[:size], ridge=ridge, iterations=60)
+        fitted = np.abs(row[rows[:size]].sum(axis=1) - labels[:size]).mean()
+        error = np.abs(row[check_rows].sum(axis=1) - exact).mean()
+        print(f"  {size:8} positions: {error:5.2f} discs (on its own labels {fitted:5.2f})")
+
+
 def main(arguments: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", nargs="?", default="all", choices=["all", "error", "match"])
+    parser.add_argument(
+        "part", nargs="?", default="all", choices=["all", "error", "match", "curve"]
+    )
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--empties", type=int, nargs=2, default=[20, 24], metavar=("LOW", "HIGH"))
     parser.add_argument("--depth", type=int, default=4, help="search depth for the error")
@@ -244,7 +305,22 @@ def main(arguments: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
+    parser.add_argument("--check", type=Path, help="curve: the solved positions to measure on")
+    parser.add_argument(
+        "--label-depth", type=int, default=6, help="curve: the labels' search depth, 0 exact"
+    )
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[3000, 6000, 12000, 24000], help="curve: N"
+    )
+    parser.add_argument("--ridge", type=float, default=3.0, help="curve: the fit's ridge")
+    parser.add_argument("--curve-seed", type=int, default=7, help="curve: the games' seed")
     options = parser.parse_args(arguments)
+    if options.part == "curve":
+        if options.check is None:
+            parser.error("curve needs --check FILE (solved positions)")
+        check = read_solved(options.check)
+        bench_curve(check, options.sizes, options.label_depth, options.ridge, options.curve_seed)
+        return
     if options.part in ("all", "error"):
         low, high = options.empties
         held_out = options.held_out or Path(__file__).resolve().parent / "data" / (

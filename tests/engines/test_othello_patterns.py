@@ -24,6 +24,7 @@ from damero.engines.othello.patterns import (
     symmetries,
 )
 from damero.games.othello import OthelloPosition
+from damero.training import othello as training
 from damero.training.othello import main as train_main
 
 
@@ -141,3 +142,89 @@ def test_training_refuses_a_budget_of_nothing_or_nowhere_to_write(
     missing = tmp_path / "missing" / "weights.npz"
     assert train_main(["--games", "1", "--output", str(missing)]) == 2
     assert f"cannot write {missing}: no such directory" in capsys.readouterr().err
+
+
+def test_a_training_stopped_halfway_through_a_stage_resumes_at_its_last_chunk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(training, "LABEL_CHUNK", 2)
+    budget = training.Budget(rounds=2, games=3, positions_per_game=12, depth=1, exact_empties=8)
+    first = training.train(4, budget, cache=tmp_path)
+    (folder,) = tmp_path.iterdir()
+    chunks = sorted(folder.glob("labels-2-*.npy"))
+    assert len(chunks) > len({path.name.rsplit("-", 1)[0] for path in chunks})
+    # Stopped in round 2, after half its chunks: the weights and the other chunks are gone.
+    (folder / "weights-2.npy").unlink()
+    for path in chunks[len(chunks) // 2 :]:
+        path.unlink()
+    labelled: list[int] = []
+    real_label = training.label
+
+    def counting(boards: list[tuple[int, int]], *arguments: object) -> object:
+        labelled.append(len(boards))
+        return real_label(boards, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(training, "label", counting)
+    again = training.train(4, budget, cache=tmp_path)
+    assert np.array_equal(first, again)
+    assert len(labelled) == len(chunks) - len(chunks) // 2
+
+
+def test_the_games_can_be_played_deeper_and_without_noise() -> None:
+    weights = load_weights()
+    boards = training.play_game(random.Random(3), weights, noise=0.0, depths=(1, 1))
+    opening = random.Random(3).randint(2, 10)
+    geometry = training._GEOMETRY
+    for before, after in zip(boards[opening:], boards[opening + 1 :], strict=False):
+        mover = before if geometry.legal_moves(*before) else (before[1], before[0])
+        scores = training._move_scores(mover, 1, weights)
+        played = [score for score, bit in scores if geometry.play(*mover, bit) == after]
+        assert played == [max(score for score, _ in scores)]
+    assert training.play_game(random.Random(3), weights, noise=0.0, depths=(1, 1)) == boards
+
+
+def test_the_training_reports_its_error_stage_by_stage() -> None:
+    solved = [((0x0000000810000000, 0x0000001008000000), 0), ((0xFF, 0xFF00), 8)]
+    report = training.check_error(load_weights(), solved)
+    assert report.startswith("mean absolute error")
+    assert "0-3 empties" not in report
+    assert "48-51 empties" in report
+    assert "60-63 empties" in report
+
+
+def test_each_position_is_labelled_once_whatever_the_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    labelled: list[tuple[int, int]] = []
+    real_label = training.label
+
+    def counting(boards: list[tuple[int, int]], *arguments: object) -> object:
+        labelled.extend(boards)
+        return real_label(boards, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(training, "label", counting)
+    budget = training.Budget(rounds=3, games=2, positions_per_game=10, depth=1, exact_empties=8)
+    training.train(5, budget)
+    assert len(labelled) == len(set(labelled)) > 20
+
+
+def test_a_check_file_is_read_again_each_round(tmp_path: Path) -> None:
+    solved = tmp_path / "solved.txt"
+    solved.write_text("# two positions\n00000000000000ff 000000000000ff00 8\n")
+    lines: list[str] = []
+
+    def report(line: str) -> None:
+        lines.append(line)
+        if line.startswith("round 1: mean"):
+            with solved.open("a") as out:
+                out.write("0000000810000000 0000001008000000 0\n")
+
+    budget = training.Budget(rounds=2, games=2, positions_per_game=8, depth=1, exact_empties=6)
+    training.train(3, budget, report=report, check=solved)
+    assert "  2 of 2 games played" in lines
+    checks = [line for line in lines if "mean absolute error" in line]
+    assert "on 1 solved positions" in checks[0]
+    assert "on 2 solved positions" in checks[1]
+    lines.clear()
+    training.train(3, budget, report=report, check=tmp_path / "not yet drawn.txt")
+    assert lines and not [line for line in lines if "mean absolute error" in line]

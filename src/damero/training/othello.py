@@ -6,20 +6,22 @@ command, the same weights every time.
 Each round:
 
 1. Games: each opens with 2 to 10 random moves; then each side plays the best move of an
-   alpha-beta search 2 to 4 plies deep (drawn per game) over the evaluation the round before
+   alpha-beta search `play_depths` plies deep (drawn per game) over the evaluation the round before
    fitted (the first round: the hand-set one), its scores blurred by a little noise, so that the
    games are sound but never the same.  Up to `positions` positions of each are kept.
-2. Labels, stage by stage from the end, for the positions of every round so far: the exact score
+2. Labels, stage by stage from the end, for the positions this round drew first (a position is
+   labelled once, so that a round costs the same however many came before): the exact score
    from the endgame solver up to `exact_empties` empty squares; above, the mean of the last two
    depths of the engine's search `depth` plies deep (with its probable cut-offs), whose leaves
    are scored by the weights this round has just fitted for the later stages.  The exact scores
    climb that way from the end of the game to its start, and each round labels its positions
-   with better weights than the last.
+   with weights fitted on more positions than the last.
 3. Fit: per stage, ridge least squares on that stage's positions and the stage before, solved by
    conjugate gradients on the normal equations (numpy only: the design matrix is never built).
 
-`--cache DIR` keeps each round's games and labels, so that an interrupted run resumes; `--check
-FILE` reports the error against a file of solved positions after each round.
+`--cache DIR` keeps each round's games, weights and labels (in chunks of `LABEL_CHUNK`), so that
+an interrupted run resumes at the chunk it stopped in; `--check FILE` reports the error against a
+file of solved positions after each round, stage by stage.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from damero.engines.othello.midgame import CUT_MARGIN_DEFAULT, depth_scores, dis
 from damero.engines.othello.patterns import (
     CONSTANT,
     FEATURES,
+    STAGE_EMPTIES,
     STAGES,
     WEIGHTS_FILE,
     feature_rows,
@@ -71,6 +74,13 @@ Board = tuple[int, int]
 
 SHIPPED_WEIGHTS = Path(patterns_module.__file__).with_name(WEIGHTS_FILE)
 
+LABEL_CHUNK = 4000
+"""Positions labelled between two saves of a run's cache."""
+
+GAMES_REPORTED = 10_000
+LABELS_REPORTED = 5
+"""A long run reports its progress every so many games, and every so many chunks of labels."""
+
 _NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 """Weights without rows: the engine's hand-set evaluation."""
 
@@ -79,14 +89,18 @@ _NO_WEIGHTS = np.zeros((0, 0), dtype=np.float32)
 class Budget:
     """How much work a training run does."""
 
-    rounds: int = 3
-    games: int = 9000
+    rounds: int = 4
+    games: int = 90_000
     """Games played in each round."""
     positions_per_game: int = 20
+    play_depths: tuple[int, int] = (2, 4)
+    """The games' search depths, drawn per game between these two."""
+    noise: float = 1.0
+    """The standard deviation, in discs, of the noise blurring the games' moves."""
     depth: int = 6
     exact_empties: int = 16
-    ridge: float = 10.0
-    iterations: int = 200
+    ridge: float = 3.0
+    iterations: int = 60
     workers: int = 1
 
 
@@ -144,14 +158,19 @@ def _move_scores(
 
 
 def play_game(
-    rng: random.Random, weights: npt.NDArray[np.float32], *, noise: float = 1.0
+    rng: random.Random,
+    weights: npt.NDArray[np.float32],
+    *,
+    noise: float = 1.0,
+    depths: tuple[int, int] = (2, 4),
 ) -> list[Board]:
     """Every position of one self-play game from a random opening, the start included: each
-    side plays the best move of a search 2 to 4 plies deep over `weights`, blurred by noise."""
+    side plays the best move of a search `depths` plies deep (drawn once per game) over
+    `weights`, blurred by noise of that standard deviation in discs."""
     start = OthelloPosition.start()
     board: Board = (_GEOMETRY.to_engine(start.player), _GEOMETRY.to_engine(start.opponent))
     opening = rng.randint(2, 10)
-    depth = rng.randint(2, 4)
+    depth = rng.randint(*depths)
     boards = [board]
     ply = 0
     while True:
@@ -191,15 +210,17 @@ def engine_game(rng: random.Random, level: int, *, until_empties: int = 0) -> li
     return boards
 
 
-def _games_chunk(job: tuple[int, int, npt.NDArray[np.float32], int]) -> list[Board]:
+def _games_chunk(
+    job: tuple[int, int, npt.NDArray[np.float32], int, tuple[int, int], float],
+) -> list[Board]:
     """The kept positions of `games` games from their own seed."""
-    seed, games, weights, positions_per_game = job
+    seed, games, weights, positions_per_game, depths, noise = job
     rng = random.Random(seed)
     kept = []
     for _ in range(games):
         boards = [
             board
-            for board in play_game(rng, weights)
+            for board in play_game(rng, weights, noise=noise, depths=depths)
             if _GEOMETRY.legal_moves(*board) and empties_of(board) < 60
         ]
         kept += rng.sample(boards, min(positions_per_game, len(boards)))
@@ -212,16 +233,33 @@ def sample_positions(
     positions_per_game: int,
     weights: npt.NDArray[np.float32],
     pool: multiprocessing.pool.Pool | None,
+    depths: tuple[int, int] = (2, 4),
+    noise: float = 1.0,
+    report: Callable[[str], None] = lambda _: None,
 ) -> npt.NDArray[np.uint64]:
     """Up to `positions_per_game` positions of each of `games` games, with the side to move able
     to move (a pass position tells nothing its successor does not), no two alike.  The games
-    come in chunks with seeds of their own, so that any number of workers plays the same."""
+    come in chunks with seeds of their own, so that any number of workers plays the same; every
+    `GAMES_REPORTED` games played are reported."""
     chunk = 500
     jobs = [
-        (seed * 1_000_003 + start, min(chunk, games - start), weights, positions_per_game)
+        (
+            seed * 1_000_003 + start,
+            min(chunk, games - start),
+            weights,
+            positions_per_game,
+            depths,
+            noise,
+        )
         for start in range(0, games, chunk)
     ]
-    chunks = pool.map(_games_chunk, jobs) if pool is not None else map(_games_chunk, jobs)
+    played = pool.imap(_games_chunk, jobs) if pool is not None else map(_games_chunk, jobs)
+    chunks = []
+    for number, boards in enumerate(played):
+        chunks.append(boards)
+        done = min(games, (number + 1) * chunk)
+        if done % GAMES_REPORTED == 0 or done == games:
+            report(f"  {done} of {games} games played")
     return _boards_array(list(dict.fromkeys(board for boards in chunks for board in boards)))
 
 
@@ -234,7 +272,7 @@ def search_score(board: Board, depth: int, weights: npt.NDArray[np.float32]) -> 
 
 def _label_chunk(job: tuple[list[Board], int, int, npt.NDArray[np.float32]]) -> list[float]:
     boards, depth, exact_empties, weights = job
-    solver = EndgameSolver(_GEOMETRY, table_bits=18, threads=1)
+    solver = EndgameSolver(_GEOMETRY, table_bits=20, threads=1)
     return [
         float(solver.solve(*board).score)
         if empties_of(board) <= exact_empties
@@ -249,27 +287,20 @@ def label(
     exact_empties: int,
     weights: npt.NDArray[np.float32],
     pool: multiprocessing.pool.Pool | None,
-    exact: dict[Board, float],
 ) -> npt.NDArray[np.float64]:
-    """The exact score, or the search score, of each board, in discs for the side to move.
-    Exact scores are looked up in `exact` and added to it, since no round changes them."""
-    needed = [board for board in boards if board not in exact]
+    """The exact score, or the search score, of each board, in discs for the side to move."""
     # A few large jobs: each carries the weights (megabytes) to its worker.
-    chunk = max(1, -(-len(needed) // 8))
+    chunk = max(1, -(-len(boards) // 8))
     jobs = [
-        (needed[start : start + chunk], depth, exact_empties, weights)
-        for start in range(0, len(needed), chunk)
+        (list(boards[start : start + chunk]), depth, exact_empties, weights)
+        for start in range(0, len(boards), chunk)
     ]
     chunks = pool.map(_label_chunk, jobs) if pool is not None else map(_label_chunk, jobs)
-    found = dict(zip(needed, (score for scores in chunks for score in scores), strict=True))
-    exact.update(
-        (board, score) for board, score in found.items() if empties_of(board) <= exact_empties
-    )
-    return np.array([found[board] if board in found else exact[board] for board in boards])
+    return np.array([score for scores in chunks for score in scores], dtype=np.float64)
 
 
 def fit_stage(
-    rows: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.integer[Any]],
     targets: npt.NDArray[np.float64],
     *,
     ridge: float,
@@ -363,10 +394,11 @@ def train(
     *,
     report: Callable[[str], None] = lambda _: None,
     cache: Path | None = None,
-    check: Sequence[tuple[Board, int]] = (),
+    check: Sequence[tuple[Board, int]] | Path = (),
 ) -> npt.NDArray[np.float32]:
     """Weights fitted in `budget.rounds` rounds of games played from `seed`; the same seed and
-    budget give the same weights."""
+    budget give the same weights.  `check` is measured after each round: solved positions, or a
+    file of them read again each round (a set still being solved grows between rounds)."""
     pool = multiprocessing.Pool(budget.workers) if budget.workers > 1 else None
     try:
         return _Training(seed, budget, report, _Cache(cache, seed, budget), pool).run(check)
@@ -385,10 +417,11 @@ class _Training:
     report: Callable[[str], None]
     kept: _Cache
     pool: multiprocessing.pool.Pool | None
-    exact: dict[Board, float] = field(default_factory=dict)
-    """The exact scores found so far: no round changes them."""
+    labelled: dict[Board, float] = field(default_factory=dict)
+    """Every position labelled so far, with its label: a position is labelled once, in the
+    round that first drew it, so that the cost of a round does not grow with the rounds before."""
 
-    def run(self, check: Sequence[tuple[Board, int]]) -> npt.NDArray[np.float32]:
+    def run(self, check: Sequence[tuple[Board, int]] | Path) -> npt.NDArray[np.float32]:
         boards: list[Board] = []
         weights = _NO_WEIGHTS
         for round_number in range(1, self.budget.rounds + 1):
@@ -402,50 +435,99 @@ class _Training:
                     self.budget.positions_per_game,
                     weights,
                     self.pool,
+                    self.budget.play_depths,
+                    self.budget.noise,
+                    self.report,
                 )
             )
-            boards = list(dict.fromkeys([*boards, *new]))
+            fresh = [board for board in dict.fromkeys(new) if board not in self.labelled]
+            boards += fresh
             self.report(
                 f"round {round_number}: {len(new)} positions from {self.budget.games} games,"
-                f" {len(boards)} in all ({time.monotonic() - started:.0f} s)"
+                f" {len(fresh)} new, {len(boards)} in all ({time.monotonic() - started:.0f} s)"
             )
-            weights = self.kept.get(f"weights-{round_number}", self.fit, boards, round_number)
-            if check:
-                self.report(f"round {round_number}: {check_error(weights, check)}")
+            weights = self.kept.get(
+                f"weights-{round_number}", self.fit, boards, fresh, round_number
+            )
+            # `fit` keeps the targets before the weights, so a run resumed past this round
+            # finds both.
+            self.labelled.update(
+                zip(
+                    fresh,
+                    self.kept.get(f"targets-{round_number}", self.targets, fresh).tolist(),
+                    strict=True,
+                )
+            )
+            if isinstance(check, Path):
+                solved = read_solved(check) if check.exists() else []
+            else:
+                solved = list(check)
+            if solved:
+                self.report(f"round {round_number}: {check_error(weights, solved)}")
         return weights
 
-    def fit(self, boards: list[Board], round_number: int) -> npt.NDArray[np.float32]:
-        """Labels and fits the stages from the end of the game to its start."""
+    def targets(self, boards: list[Board]) -> npt.NDArray[np.float64]:
+        return np.array([self.labelled[board] for board in boards])
+
+    def labels(
+        self, name: str, boards: list[Board], weights: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float64]:
+        """The labels of one stage's new boards, in chunks of `LABEL_CHUNK` kept one by one, so
+        that a run stopped halfway through a stage resumes at its last chunk."""
+        parts = [np.zeros(0)]
+        for start in range(0, len(boards), LABEL_CHUNK):
+            if start and start // LABEL_CHUNK % LABELS_REPORTED == 0:
+                self.report(f"  {name}: {start} of {len(boards)} positions labelled")
+            parts.append(
+                self.kept.get(
+                    f"{name}-{start // LABEL_CHUNK}",
+                    label,
+                    boards[start : start + LABEL_CHUNK],
+                    self.budget.depth,
+                    self.budget.exact_empties,
+                    weights,
+                    self.pool,
+                )
+            )
+        return np.concatenate(parts)
+
+    def fit(
+        self, boards: list[Board], fresh: list[Board], round_number: int
+    ) -> npt.NDArray[np.float32]:
+        """Labels the round's new boards and fits the stages on all, from the end of the game to
+        its start: each stage's new boards are labelled by searches over the stages fitted
+        before it."""
         budget = self.budget
-        stages = np.array([stage_of(empties_of(board)) for board in boards])
-        rows = feature_rows(boards)
-        targets = np.zeros(len(boards))
+        stages = np.array([stage_of(empties_of(board)) for board in boards], dtype=np.int64)
+        fresh_stages = np.array([stage_of(empties_of(board)) for board in fresh], dtype=np.int64)
         weights = np.zeros((STAGES, FEATURES), dtype=np.float32)
         for stage in range(STAGES):
             started = time.monotonic()
+            new = [fresh[index] for index in np.flatnonzero(fresh_stages == stage)]
+            self.labelled.update(
+                zip(
+                    new,
+                    self.labels(f"labels-{round_number}-{stage}", new, weights).tolist(),
+                    strict=True,
+                )
+            )
             members = np.flatnonzero(stages == stage)
-            targets[members] = self.kept.get(
-                f"labels-{round_number}-{stage}",
-                label,
-                [boards[index] for index in members],
-                budget.depth,
-                budget.exact_empties,
-                weights,
-                self.pool,
-                self.exact,
-            )
             window = np.flatnonzero((stages == stage) | (stages == stage - 1))
+            rows = feature_rows([boards[index] for index in window]).astype(np.int32)
+            targets = np.array([self.labelled[boards[index]] for index in window])
             weights[stage] = fit_stage(
-                rows[window], targets[window], ridge=budget.ridge, iterations=budget.iterations
+                rows, targets, ridge=budget.ridge, iterations=budget.iterations
             )
-            predicted = weights[stage][rows[members]].sum(axis=1)
-            error = float(np.abs(predicted - targets[members]).mean()) if len(members) else 0.0
-            spread = float(targets[members].std()) if len(members) else 0.0
+            own = stages[window] == stage
+            predicted = weights[stage][rows[own]].sum(axis=1)
+            error = float(np.abs(predicted - targets[own]).mean()) if len(members) else 0.0
+            spread = float(targets[own].std()) if len(members) else 0.0
             self.report(
                 f"  stage {stage:2} (empties {stage * 4:2}-{stage * 4 + 3:2}): "
-                f"{len(members):7} positions, labels spread {spread:5.2f}, "
+                f"{len(members):7} positions ({len(new)} new), labels spread {spread:5.2f}, "
                 f"fitted mean error {error:5.2f} discs ({time.monotonic() - started:.0f} s)"
             )
+        self.kept.get(f"targets-{round_number}", self.targets, fresh)
         return weights
 
 
@@ -457,8 +539,18 @@ def check_error(weights: npt.NDArray[np.float32], solved: Sequence[tuple[Board, 
         float(weights[stage][row].astype(np.float64).sum())
         for stage, row in zip(stages, rows, strict=True)
     ]
-    errors = [abs(estimate - score) for estimate, (_, score) in zip(estimates, solved, strict=True)]
-    return f"mean absolute error {np.mean(errors):.2f} discs on {len(solved)} solved positions"
+    errors = np.array(
+        [abs(estimate - score) for estimate, (_, score) in zip(estimates, solved, strict=True)]
+    )
+    by_stage = ", ".join(
+        f"{stage * STAGE_EMPTIES}-{stage * STAGE_EMPTIES + STAGE_EMPTIES - 1} empties "
+        f"{errors[np.array(stages) == stage].mean():.2f}"
+        for stage in sorted(set(stages))
+    )
+    return (
+        f"mean absolute error {errors.mean():.2f} discs on {len(solved)} solved positions"
+        f" ({by_stage})"
+    )
 
 
 def read_solved(path: Path) -> list[tuple[Board, int]]:
@@ -484,6 +576,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=defaults.games, help="games a round")
     parser.add_argument(
         "--positions", type=int, default=defaults.positions_per_game, help="positions kept per game"
+    )
+    parser.add_argument(
+        "--play-depth",
+        type=int,
+        nargs=2,
+        default=list(defaults.play_depths),
+        metavar=("LOW", "HIGH"),
+        help="search depths of the games' moves, drawn per game",
+    )
+    parser.add_argument(
+        "--noise", type=float, default=defaults.noise, help="noise on the games' moves, in discs"
     )
     parser.add_argument(
         "--depth", type=int, default=defaults.depth, help="search depth of the labels"
@@ -517,6 +620,10 @@ def main(arguments: Sequence[str] | None = None) -> int:
         if getattr(options, name) < 1:
             print(f"--{name} must be 1 or more", file=sys.stderr)
             return 2
+    low, high = options.play_depth
+    if not 1 <= low <= high:
+        print("--play-depth must be two depths of 1 or more, the lower first", file=sys.stderr)
+        return 2
     if not options.output.parent.is_dir():
         print(f"cannot write {options.output}: no such directory", file=sys.stderr)
         return 2
@@ -524,12 +631,14 @@ def main(arguments: Sequence[str] | None = None) -> int:
         rounds=options.rounds,
         games=options.games,
         positions_per_game=options.positions,
+        play_depths=(low, high),
+        noise=max(0.0, options.noise),
         depth=options.depth,
         exact_empties=max(0, options.exact_empties),
         ridge=options.ridge,
         workers=options.workers,
     )
-    check = read_solved(options.check) if options.check else ()
+    check: Path | tuple[()] = options.check or ()
     started = time.monotonic()
     weights = train(
         options.seed,
