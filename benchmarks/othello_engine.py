@@ -312,7 +312,10 @@ def side_by_side(
     totals: dict[int, tuple[float, float]] = {}
     for threads in thread_counts:
         print(f"  {threads} thread{'s' if threads > 1 else ''}:")
-        print("    position                 empties score  damero s       nodes   Edax s  ratio")
+        print(
+            "    position                 empties score  damero s       nodes   Edax s"
+            "    Edax nodes  ratio"
+        )
         ours, theirs = [], []
         worst = (0.0, "")
         for problem, label in zip(problems, labels, strict=True):
@@ -322,14 +325,14 @@ def side_by_side(
                 if found is not None:
                     their_tries += _edax_times(*found, [problem], threads)
             seconds, nodes = min(our_tries)
-            edax_seconds = min(their_tries)[0] if their_tries else float("nan")
+            edax_seconds, edax_nodes = min(their_tries) if their_tries else (float("nan"), 0)
             ours.append(seconds)
             theirs.append(edax_seconds)
             ratio = seconds / max(edax_seconds, 0.001)
             worst = max(worst, (ratio, label))
             print(
                 f"    {label:<24} {problem.empties:>7} {problem.score:>+5} {seconds:>9.2f}"
-                f" {nodes:>11,} {edax_seconds:>8.2f} {ratio:>6.2f}",
+                f" {nodes:>11,} {edax_seconds:>8.2f} {edax_nodes:>13,} {ratio:>6.2f}",
                 flush=True,
             )
         total, edax_total = sum(ours), sum(theirs)
@@ -351,6 +354,7 @@ def side_by_side(
 def bench_check(
     edax_name: str | None,
     which: str,
+    min_empties: int,
     max_empties: int,
     thread_counts: list[int],
     repeats: int,
@@ -359,7 +363,7 @@ def bench_check(
     positions = [
         position
         for position in othello_check_set.read(which=which)
-        if position.empties <= max_empties
+        if min_empties <= position.empties <= max_empties
     ]
     sources = ", ".join(
         f"{source} {sum(position.source == source for position in positions)}"
@@ -368,7 +372,7 @@ def bench_check(
     lopsided = sum(abs(position.score) >= 20 for position in positions)
     print(
         f"exact solving beside Edax, the {which} set: {len(positions)} positions ({sources}),"
-        f" {min(position.empties for position in positions)}-{max_empties} empties,"
+        f" {min_empties}-{max_empties} empties,"
         f" {lopsided} won by 20 discs or more; wall seconds (the machine is shared)"
     )
     problems = [
@@ -493,7 +497,12 @@ def run_baseline(commit: str, argv: Sequence[str]) -> None:
 
 PARTS = {
     "check": lambda options: bench_check(
-        options.edax, options.set, options.max_empties, options.threads, options.repeats
+        options.edax,
+        options.set,
+        options.min_empties,
+        options.max_empties,
+        options.threads,
+        options.repeats,
     ),
     "perft": lambda options: bench_perft(options.depths, options.edax),
     "nps": lambda options: bench_nps(options.depth, options.threads),
@@ -524,6 +533,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("part", nargs="?", default="check", choices=[*PARTS, "draw", "all"])
     parser.add_argument("--set", choices=othello_check_set.SETS, default="check", help="check")
+    parser.add_argument(
+        "--min-empties", type=int, default=min(othello_check_set.EMPTIES), help="check"
+    )
     parser.add_argument(
         "--max-empties", type=int, default=max(othello_check_set.EMPTIES), help="check"
     )
