@@ -350,10 +350,11 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
                 pages.cancel_scope.cancel()
             while not any(seen.claimants for seen in stayer.told):
                 await anyio.sleep(0.01)
-        came, left, claimable = stayer.told
-        assert came.here == (True, True)
-        assert left.here == (True, False) and not left.claimants
-        assert claimable.claimants == {Side.FIRST}
+        # Told apart, or at once when the claim's time ran out before the leaving was heard.
+        came, *left = stayer.told
+        assert came.here == (True, True) and not came.claimants
+        assert left and all(seen.here == (True, False) for seen in left)
+        assert left[-1].claimants == {Side.FIRST}
         rooms.scheduler.close()
 
     # On a thread of its own: the browser's driver may hold this thread's event loop.
