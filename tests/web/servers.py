@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -12,8 +13,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import logged_secrets
 
@@ -27,6 +30,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
+Result = TypeVar("Result")
+
+
+def run_on_a_loop_of_its_own(work: Coroutine[Any, Any, Result]) -> Result:
+    """`work`'s result from an event loop in a thread of its own: a browser test earlier on the
+    same worker leaves its driver's loop running in this thread, where `asyncio.run` refuses."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
+
+
 OUTPUT = Path(os.environ.get("DAMERO_TEST_OUTPUT") or Path(__file__).parent.parent / "output")
 """Where the screenshots the tests take are kept after the run: tests/output (gitignored), or
 the folder DAMERO_TEST_OUTPUT names."""

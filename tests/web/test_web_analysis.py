@@ -5,8 +5,6 @@ being played, 429 past an address's limit); and answers kept by position."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import io
 import random
 import threading
@@ -14,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import run_on_a_loop_of_its_own
 from starlette.testclient import TestClient
 
 import damero.analysis
@@ -272,10 +271,7 @@ def test_past_the_waiting_places_an_analysis_is_refused_as_busy() -> None:
         analyses.close()
         return refusals
 
-    # A loop of its own in a thread of its own: a browser test on the same worker may have left
-    # this thread's event loop running.
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        assert thread.submit(asyncio.run, ask_three()).result() == ["web.analysis_busy"]
+    assert run_on_a_loop_of_its_own(ask_three()) == ["web.analysis_busy"]
 
 
 def othello_game_with_a_pass(*, size: int) -> list[str]:

@@ -14,13 +14,12 @@ import threading
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
-from servers import PostgresCluster, Server
+from servers import PostgresCluster, Server, run_on_a_loop_of_its_own
 from starlette.testclient import TestClient
 from test_web_online import friends_game
 from websockets.sync.client import connect
@@ -653,9 +652,7 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
         for rooms in (mover, follower):
             rooms.scheduler.close()
 
-    # On a thread of its own: the browser's driver may hold this thread's event loop.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, run()).result()
+    run_on_a_loop_of_its_own(run())
 
 
 @pytest.mark.parametrize("name", ["catmouse", "othello", "tictactoe"])

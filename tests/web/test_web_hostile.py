@@ -14,12 +14,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import Server, free_port
+from servers import Server, free_port, run_on_a_loop_of_its_own
 from starlette.testclient import TestClient
 from test_web_api import connect, next_error, next_message, next_state, send
 from websockets.sync.client import connect as connect_to
@@ -167,8 +166,7 @@ def test_a_hint_asked_while_others_think_is_shortened_and_past_a_few_refused() -
         all_asked.set()
         return await asyncio.gather(*asked, return_exceptions=True)
 
-    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
-        results = thread.submit(asyncio.run, ask_three()).result()
+    results = run_on_a_loop_of_its_own(ask_three())
     workers.close()
     assert results[:2] == [None, None]
     assert getattr(results[2], "message", None) is not None
@@ -281,7 +279,7 @@ def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread
                 workers.think(game, 5, 1, game.start()), workers.think(solved, 5, 1, solved.start())
             )
 
-        engine_move, solver_move = asyncio.run(both())
+        engine_move, solver_move = run_on_a_loop_of_its_own(both())
         assert engine_move in Othello(size=6).start().legal_moves()
         assert solver_move in TicTacToe().start().legal_moves()
     finally:

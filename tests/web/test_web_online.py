@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
+from servers import run_on_a_loop_of_its_own
 from starlette.testclient import TestClient
 from test_web_api import Socket, connect, move, new_game, next_error, next_state, send
 
@@ -357,9 +357,7 @@ def test_a_page_cancelled_as_it_closes_still_tells_the_other_player(database: st
         assert left[-1].claimants == {Side.FIRST}
         rooms.scheduler.close()
 
-    # On a thread of its own: the browser's driver may hold this thread's event loop.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(anyio.run, run).result()
+    run_on_a_loop_of_its_own(run())
 
 
 def test_a_clock_starts_once_each_side_has_moved_and_charges_the_mover(

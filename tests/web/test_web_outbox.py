@@ -4,9 +4,8 @@ waits; a socket that lets its queue fill, or keeps one message unsent too long, 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+
+from servers import run_on_a_loop_of_its_own
 
 from damero.web.outbox import TOO_SLOW, Outbox
 
@@ -29,12 +28,6 @@ class Socket:
         self.closed_with = code
 
 
-def run(work: Coroutine[Any, Any, None]) -> None:
-    """`work` on an event loop of its own (the browser's driver may hold this thread's)."""
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, work).result()
-
-
 def test_messages_go_out_in_order_and_a_finished_outbox_closes_the_socket() -> None:
     async def check() -> None:
         socket = Socket(reading=True)
@@ -47,7 +40,7 @@ def test_messages_go_out_in_order_and_a_finished_outbox_closes_the_socket() -> N
         assert socket.received == [str(number) for number in range(10)]
         assert socket.closed_with == 1000 and outbox.sent == 10
 
-    run(check())
+    run_on_a_loop_of_its_own(check())
 
 
 def test_a_socket_that_never_reads_is_closed_once_its_queue_is_full() -> None:
@@ -64,7 +57,7 @@ def test_a_socket_that_never_reads_is_closed_once_its_queue_is_full() -> None:
         outbox.put("late")  # nothing is queued for a socket given up on
         assert not outbox.waiting
 
-    run(check())
+    run_on_a_loop_of_its_own(check())
 
 
 def test_a_socket_that_keeps_one_message_unsent_too_long_is_closed() -> None:
@@ -76,4 +69,4 @@ def test_a_socket_that_keeps_one_message_unsent_too_long_is_closed() -> None:
         await asyncio.wait_for(sender, 10)
         assert socket.closed_with == TOO_SLOW and outbox.closed
 
-    run(check())
+    run_on_a_loop_of_its_own(check())
