@@ -110,6 +110,7 @@ def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     moves, movers = state["moves"], state["movers"]
     keep = fields.pop("keep", len(moves))
     add = fields.pop("add", [])
+    add = [add] if isinstance(add, str) else add
     made = fields.pop("movers", None)
     if made is None:
         made, side = [], state["turn"]
@@ -127,21 +128,36 @@ def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
             state[whole] = {**state[whole], key: value}
             del fields[name]
     if isinstance(fields.get("targets"), str):
-        mask = fields["targets"]
-        fields["targets"] = [
-            4 * place + bit
-            for place, digit in enumerate(mask)
-            for bit in range(4)
-            if int(digit, 16) >> bit & 1
-        ]
+        fields["targets"] = cells_of_mask(fields["targets"])
     if isinstance(fields.get("result"), list):
         state.update(over=True, turn=None)
     if "put" in event:
         pieces = list(state["pieces"])
-        for index, piece in re.findall(r"(\d+)(\D)", event["put"]):
-            pieces[int(index)] = piece
+        for index, run in re.findall(r"(\d+)(\D+)", event["put"]):
+            for step, piece in enumerate(run):
+                pieces[int(index) + step] = piece
         state["pieces"] = "".join(pieces)
     return {**state, **fields}
+
+
+def whole_state(message: dict[str, Any]) -> dict[str, Any]:
+    """What events.js's wholeState gives of the fields a player reads from a `state` message."""
+    moves = message["moves"]
+    state = {"over": False, "targets": [], **message}
+    state.setdefault("movers", [("first", "second")[index % 2] for index in range(len(moves))])
+    if isinstance(state["targets"], str):
+        state["targets"] = cells_of_mask(state["targets"])
+    return state
+
+
+def cells_of_mask(mask: str) -> list[int]:
+    """The cells of a mask of hexadecimal digits, four cells each, the lowest bit first."""
+    return [
+        4 * place + bit
+        for place, digit in enumerate(mask)
+        for bit in range(4)
+        if int(digit, 16) >> bit & 1
+    ]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -229,7 +245,7 @@ async def player(
                 continue
             state = {**state, **message} if floor else apply_event(state, message)
         elif message["type"] == "state":
-            state = message
+            state = message if floor else whole_state(message)
         else:
             continue
         seen = state["version"]

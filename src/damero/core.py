@@ -454,6 +454,12 @@ class Game(Protocol[PositionT, MoveT]):
         ...
 
     @property
+    def notices(self) -> tuple[Message, ...]:
+        """Every notice `automatic_move` may give, each once: a page is sent them in words with
+        the board, and a game's state names them by their place here."""
+        ...
+
+    @property
     def record_format(self) -> Any:
         """The `damero.records.RecordFormat` its games are saved in."""
         ...
@@ -547,6 +553,10 @@ class GameDefaults:
     def automatic_move(self, position: Any) -> tuple[Any, Message] | None:
         """Never: the side to move always chooses."""
         return None
+
+    @property
+    def notices(self) -> tuple[Message, ...]:
+        return ()
 
     def describe_ending(self, position: Any, outcome: Outcome) -> Message:
         """The outcome's reason, a sentence of the game's words."""

@@ -38,7 +38,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from damero.core import Board, Game, Layout, Piece, PieceKind, Side
+from damero.core import Board, Game, Layout, Message, Piece, PieceKind, Side
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
 from damero.results import side_titles
@@ -51,8 +51,11 @@ BOARDS = "/boards/"
 """Where the layouts are served, each at its hash."""
 
 
-def layout_json(layout: Layout, catalog: Catalog) -> dict[str, object]:
-    """The layout as the page reads it, its words in `catalog`'s language."""
+def layout_json(
+    layout: Layout, catalog: Catalog, notices: tuple[Message, ...] = ()
+) -> dict[str, object]:
+    """The layout as the page reads it, its words in `catalog`'s language, with the game's
+    `notices` in words (a state's `forced` names them by their place)."""
     return {
         "rows": layout.rows,
         "columns": layout.columns,
@@ -68,6 +71,7 @@ def layout_json(layout: Layout, catalog: Catalog) -> dict[str, object]:
             for side, name in zip(Side, layout.side_names, strict=False)
         },
         "counted": layout.counted,
+        "notices": [catalog.say(notice) for notice in notices],
     }
 
 
@@ -77,7 +81,9 @@ def layout_resource(game: Game[Any, Any], language: str) -> tuple[str, bytes]:
     if made is not None:
         return made
     body = json.dumps(
-        layout_json(game.layout, Catalog(language)), ensure_ascii=False, separators=(",", ":")
+        layout_json(game.layout, Catalog(language), game.notices),
+        ensure_ascii=False,
+        separators=(",", ":"),
     ).encode()
     address = f"{BOARDS}{hashlib.sha256(body).hexdigest()[:16]}.json"
     _served[address] = body

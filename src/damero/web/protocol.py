@@ -257,12 +257,12 @@ def event_message(
     *,
     common: tuple[dict[str, object], dict[str, object]] | None = None,
 ) -> dict[str, object]:
-    """`{"type": "event", "version": 8, "add": ["25"], "put": "25b29.", "targets": "a403",
+    """`{"type": "event", "version": 8, "add": "25", "put": "25b29.", "targets": "a403",
     "clock": 598013}`: what `change` did to the state a client holds at version `version - 1`
     (`before`: that version, the views it was shown, its number of moves and its clock). Its
-    moves from number `keep` on (all of them when absent) become `add`, made by `movers`, then `put` sets
-    the pieces of some cells (an index, then its piece's character) and every other field sent
-    replaces the state's, but for these short forms and defaults:
+    moves from number `keep` on (all of them when absent) become `add` (one move as a string
+    alone), made by `movers`, then `put` sets the pieces of some cells (`_put_form`) and every
+    other field sent replaces the state's, but for these short forms and defaults:
 
     - Sides alternate: `movers`, when absent, alternate from the side whose turn it was; after
       moves `turn`, when absent, is the side after the last one's, and after a take-back (`keep`
@@ -276,7 +276,7 @@ def event_message(
     - A field whose value is an object (`offers`) may come as its values alone, in its keys'
       order, or as `name.key` for each key that changed (`_in_part`).
     - `result` is `[winner, reason]`, or `[winner, why]` where the rules ended the game (`why` is
-      a list, the reason a word); a result ends the game: `over` is then true, `turn` none and
+      a list, the reason a word; a key of `why` without a dot is the game's own); a result ends the game: `over` is then true, `turn` none and
       `analysable` true.
     - `decisive` as a list is its cells' indexes, and as `=` and kinds of pieces (`"=b"`) the
       mask of the cells that hold them.
@@ -318,7 +318,7 @@ def shared_event(
     if change.moves and fields.get("forced") == []:
         del fields["forced"]
     if change.moves:
-        event["add"] = list(change.moves)
+        event["add"] = change.moves[0] if len(change.moves) == 1 else list(change.moves)
         made = movers(live.state, change.first)
         if made != alternating(old_shared["turn"], len(made)):
             event["movers"] = made
@@ -345,7 +345,7 @@ def shared_event(
         old = old_shared["pieces"]
         assert isinstance(old, str)
         put = [index for index in range(len(pieces)) if old[index] != pieces[index]]
-        event["put"] = "".join(f"{index}{pieces[index]}" for index in put)
+        event["put"] = _put_form(put, pieces)
     if change.moves:
         old, new = str(old_shared["pieces"]), str(shared["pieces"])
         if shared["last"] == [index for index in put if EMPTY in (old[index], new[index])]:
@@ -354,7 +354,12 @@ def shared_event(
             fields["last"] = shared["last"]
     result = fields.get("result")
     if isinstance(result, dict):
-        fields["result"] = [result["winner"], result.get("why", result["reason"])]
+        why = result.get("why")
+        if isinstance(why, list):
+            key, *values = why
+            own = f"{live.state.game.name}."
+            why = [key.removeprefix(own) if key.startswith(own) else key, *values]
+        fields["result"] = [result["winner"], why or result["reason"]]
         for name, implied in (("over", True), ("turn", None), ("analysable", True)):
             if fields.get(name, implied) == implied:
                 fields.pop(name, None)
@@ -408,6 +413,18 @@ def _clock_form(
         return {"clock": view[old_shared["turn"]]}
     times = [view["first"], view["second"]]
     return {"clock": times if view["running"] == running else [*times, view["running"]]}
+
+
+def _put_form(cells: list[int], pieces: str) -> str:
+    """`"40b50bbb"`: the new pieces of `cells` (in ascending order), each as its cell's index
+    and its piece's character, where a piece on the cell after the one before it is its
+    character alone (a row of discs turned over)."""
+    parts: list[str] = []
+    after = -1
+    for index in cells:
+        parts.append(pieces[index] if index == after else f"{index}{pieces[index]}")
+        after = index + 1
+    return "".join(parts)
 
 
 def _size(value: object) -> int:
@@ -487,7 +504,8 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "turn": None if result is not None else side_name(state.to_move(len(state.moves))),
         "over": result is not None,
         "forced": [
-            catalog.say(notice) for notice in state.notices(state.last_turn(len(state.moves)))
+            game.notices.index(notice)
+            for notice in state.notices(state.last_turn(len(state.moves)))
         ],
         **{key: value for key, value in drawing.items() if key != "targets"},
     }
@@ -618,6 +636,64 @@ def replay_document(
     }
 
 
+STATE_DEFAULTS: dict[str, object] = {
+    "options": {},
+    "seats": {name: {"computer": None} for name in ("first", "second")},
+    "players": {name: player_json(None) for name in ("first", "second")},
+    "rated": False,
+    "open_seat": None,
+    "thinking": False,
+    "analysable": False,
+    "result": None,
+    "offers": dict.fromkeys(OFFERS),
+    "clock": None,
+    "over": False,
+    "forced": [],
+    "last": [],
+    "decisive": "",
+    "targets": [],
+    "seat": [],
+    "can_undo": False,
+    "presence": {"first": False, "second": False},
+    "can_claim": False,
+    "next": None,
+}
+"""What a whole state sent to a page leaves out (`compact_state`); events.js holds the same."""
+
+
+def compact_state(whole: dict[str, object]) -> dict[str, object]:
+    """A whole state as a page that applies events is sent it, in fewer bytes (a join is most of
+    a short game's): a field at its default (`STATE_DEFAULTS`) is left out, and of an object
+    whose default has the same keys, each key at its default; `movers`, when they alternate
+    from the first side; of a clock, each time that is its initial time, and who runs when
+    nobody does; `targets` as a mask of cells where that is shorter. events.js,
+    `wholeState`, gives the state back."""
+    compact: dict[str, object] = {}
+    for name, value in whole.items():
+        default = STATE_DEFAULTS.get(name, _ABSENT)
+        if value == default:
+            continue
+        if isinstance(default, dict) and isinstance(value, dict) and default.keys() == value.keys():
+            value = {key: item for key, item in value.items() if item != default[key]}
+        compact[name] = value
+    moves = whole["moves"]
+    assert isinstance(moves, list)
+    if whole["movers"] == alternating("first", len(moves)):
+        del compact["movers"]
+    clock = compact.get("clock")
+    if isinstance(clock, dict):
+        compact["clock"] = {
+            key: item
+            for key, item in clock.items()
+            if not (key in ("first", "second") and item == clock["initial"])
+            and not (key == "running" and item is None)
+        }
+    targets = compact.get("targets")
+    if isinstance(targets, list) and _ascending_cells(targets):
+        compact["targets"] = min(targets, cell_mask(targets), key=_size)
+    return compact
+
+
 Shown = tuple[int, dict[str, object], dict[str, object], int, Clock | None]
 """What a client was sent last: the version, its shared and personal views, its number of moves
 and its clock."""
@@ -703,7 +779,9 @@ class Client:
             key = ("state", language, seat, self.events)
             if key not in built:
                 whole = whole_state(live, shared, personal)
-                if not self.events:
+                if self.events:
+                    whole = compact_state(whole)
+                else:
                     whole.update(typed_fields(live, shared, self.catalog, self.sides))
                 built[key] = as_json(whole)
         self.outbox.put(built[key])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from damero.core import (
+    SIDES,
     Analyst,
     Board,
     Command,
@@ -163,7 +164,15 @@ class Othello(GameDefaults):
 
     def describe_pass(self, position: OthelloPosition) -> Message:
         """What to say when the side to move has no placement and passes automatically."""
-        return Message("othello.passes", {"side": self.side_name(position.side_to_move)})
+        return self._passes(position.side_to_move)
+
+    def _passes(self, side: Side) -> Message:
+        return Message("othello.passes", {"side": self.side_name(side)})
+
+    @property
+    def notices(self) -> tuple[Message, ...]:
+        """A pass by either side."""
+        return tuple(self._passes(side) for side in SIDES)
 
     def automatic_move(self, position: OthelloPosition) -> tuple[Move, Message] | None:
         """The forced pass of a side that cannot place while the game goes on, with its notice."""

@@ -47,5 +47,5 @@ export function newsOf(before, state) {
   }
   const played = state.moves.slice(before.moves.length).map((move, index) =>
     say("page.played", { side: sideName(state, state.movers[before.moves.length + index]), move }));
-  return [...played, ...(state.forced || []), ...resultLines(state.result, state.seat, state.sides)].join(" ");
+  return [...played, ...state.forced.map((index) => state.board?.notices?.[index] ?? ""), ...resultLines(state.result, state.seat, state.sides)].join(" ");
 }

@@ -4,7 +4,7 @@ import { guestName, me } from "./account.js";
 import { announce, chime, titleYourTurn } from "./announce.js";
 import { boardElement, draw, layoutAt, legend, sideName } from "./board.js";
 import { adopt, connected, html, language, main, navigate, say, setKeys, setNetwork } from "./common.js";
-import { applyEvent, follows } from "./events.js";
+import { applyEvent, follows, wholeState } from "./events.js";
 import { isTwoPeople, keepSeat, linksBox, onlinePanel, refuseSeat, seatOf } from "./online.js";
 import { lookingBackLine, newsOf, pastPositions, resultLines } from "./lookback.js";
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
@@ -123,7 +123,7 @@ export function gamePage(id) {
     rules.href = `/rules#${state.game}`;
     status.replaceChildren(...(shown === null ? resultLines(state.result, state.seat, state.sides) : past.status).map((line) => html("p", {}, line)),
       ...(state.thinking ? [html("p", { id: "thinking" }, say("page.thinking"))] : []));
-    notice.textContent = (shown === null ? state.forced : past.forced).join(" ");
+    notice.textContent = (shown === null ? state.forced.map((index) => layout.notices[index]) : past.forced).join(" ");
     turnLine.textContent = state.turn ? say("page.to_move", { side: sideName(view, state.turn) }) : "";
     seatLine.textContent = state.seat.length === 0 ? refused || say("page.spectator")
       : say("page.you_play", { sides: state.seat.map((s) => sideName(view, s)).join(", ") });
@@ -214,7 +214,7 @@ export function gamePage(id) {
         // A change missed (or a page that has nothing yet): ask for the whole state instead.
         if (!follows(state, message)) { socket.send(JSON.stringify({ type: "sync" })); return; }
         message = applyEvent(state, message);
-      }
+      } else if (message.type === "state") message = wholeState(message);
       if (message.type === "state") {
         if (state && message.version < state.version) return;
         if (!state || message.version !== state.version) hinted = null;
