@@ -276,8 +276,11 @@ class GameInProgress:
         their own (said in `forced`), one version on; the offers standing lapse. GameOverError
         once over; IllegalMoveError from the rules for a refused move."""
         side = self._going_on()
-        played = self._extended((move,))._with_forced_moves(self.version + 1)
-        return replace(played, offers=NO_OFFERS, clock=played._clock_after(side, now))
+        played, forced = self._extended((move,))._forced_played()
+        clock = played._clock_after(side, now)
+        return replace(
+            played, version=self.version + 1, forced=forced, offers=NO_OFFERS, clock=clock
+        )
 
     def play_text(self, text: str, *, now: float = 0.0) -> GameInProgress:
         """`play` of the move a player typed; InvalidMoveError says what is wrong with the text."""
@@ -338,15 +341,20 @@ class GameInProgress:
         return self._with_forced_moves(self.version)
 
     def _with_forced_moves(self, version: int) -> GameInProgress:
-        played = replace(self, version=version, forced=())
-        forced = []
+        played, forced = self._forced_played()
+        return replace(played, version=version, forced=forced)
+
+    def _forced_played(self) -> tuple[GameInProgress, tuple[Forced, ...]]:
+        """This game after the moves the rules make on their own where it stands, and those
+        moves; one new value a move (a move's values are made once each, not copied again)."""
+        played, forced = self, []
         while played.outcome is None:
             automatic = self.game.automatic_move(played.position)
             if automatic is None:
                 break
             forced.append(Forced(*automatic))
             played = played._extended(automatic[:1])
-        return replace(played, forced=tuple(forced))
+        return played, tuple(forced)
 
     def _clock_after(self, mover: Side, now: float) -> Clock | None:
         """The clock after `mover`'s move led to this value: the side to move's time runs once

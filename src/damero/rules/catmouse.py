@@ -121,6 +121,14 @@ class CatMousePosition:
             if not self.is_occupied(n)
         )
 
+    def _can_move(self) -> bool:
+        """Whether the side to move has a move, the mouse placed: asked at every position, so
+        answered without making the moves."""
+        taken = (self.mouse, *self.cats)
+        if self.side_to_move is MOUSE:
+            return any(n not in taken for n in neighbours(self.mouse))
+        return any(n not in taken for cat in self.cats for n in forward_neighbours(cat))
+
     def refusal(self, move: Move) -> IllegalMoveError | None:
         """Why the rules refuse `move` here, or None if it is legal."""
         if self.outcome() is not None:
@@ -178,7 +186,7 @@ class CatMousePosition:
             return None
         if self.mouse in ESCAPE_SQUARES:
             return Outcome(MOUSE, "catmouse.mouse_escaped")
-        if not self._candidate_moves():
+        if not self._can_move():
             if self.side_to_move is MOUSE:
                 return Outcome(CATS, "catmouse.mouse_trapped")
             return Outcome(MOUSE, "catmouse.cats_stuck")
