@@ -57,7 +57,7 @@ def json_object(data: str | bytes) -> dict[str, Any]:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise WebError("web.bad_json") from None
-    if nesting(data) > MAX_DEPTH:
+    if data.count("[") + data.count("{") > MAX_DEPTH and nesting(data) > MAX_DEPTH:
         raise WebError("web.too_deep", limit=MAX_DEPTH)
     try:
         value = json.loads(data)
