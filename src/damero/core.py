@@ -15,6 +15,10 @@ class Side(enum.Enum):
     FIRST = 0
     SECOND = 1
 
+    # A side is its own one value: hashed by identity, as it is compared, in C rather than by
+    # its name in Python (sides key the dicts of every move's views).
+    __hash__ = object.__hash__
+
     @property
     def other(self) -> Side:
         return Side.SECOND if self is Side.FIRST else Side.FIRST

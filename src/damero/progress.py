@@ -171,11 +171,13 @@ class GameInProgress:
     decided: Result | None = None
     offers: Offers = NO_OFFERS
     clock: Clock | None = None
-    _outcomes: dict[Any, Outcome | None] = field(
+    _outcomes: dict[int, tuple[Any, Outcome | None]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
     """The rules' outcome of each position asked, shared by every value that follows from this
-    one: a position's outcome never changes, so a move adds to the cache instead of copying it."""
+    one: a position's outcome never changes, so a move adds to the cache instead of copying it.
+    Kept by the position's identity (hashing a position costs more than asking it again), with
+    the position itself, which no other can then take the place of."""
 
     @classmethod
     def new(
@@ -236,9 +238,10 @@ class GameInProgress:
     def outcome_at(self, count: int) -> Outcome | None:
         """The rules' outcome after the first `count` moves, asked once."""
         position = self.positions[count]
-        if position not in self._outcomes:
-            self._outcomes[position] = position.outcome()
-        return self._outcomes[position]
+        known = self._outcomes.get(id(position))
+        if known is None or known[0] is not position:
+            known = self._outcomes[id(position)] = (position, position.outcome())
+        return known[1]
 
     @property
     def result(self) -> Result | None:
