@@ -256,6 +256,34 @@ def test_a_page_open_while_its_server_is_updated_draws_the_new_board(
     assert page.errors == []
 
 
+def test_a_page_of_an_older_release_reloads_when_its_server_is_updated(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The server is updated, mid-game, to a release whose page changed: the page open since
+    before, whose code might misread the new server's messages, reloads itself and goes on with
+    the game where it was."""
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    older = Server(database, tmp_path / "older.log", module="older_page_server")
+    page = person(browser, older.base + "/")
+    start_game(page, "tictactoe", "local")
+    page.click("[data-move='1']")
+    wait_for_version(page, 2)
+    assert page.get_attribute("meta[name=release]", "content") == "0" * 12
+    older.stop()
+    page.wait_for_function("document.body.dataset.connection === 'offline'")
+    with page.expect_event("load", timeout=60_000):
+        newer = Server(database, tmp_path / "newer.log", port=older.port)
+    try:
+        wait_for_version(page, 2)
+        assert page.get_attribute("meta[name=release]", "content") != "0" * 12
+        page.click("[data-move='5']")
+        wait_for_version(page, 3)
+        assert moves_of(page) == ["1", "5"]
+    finally:
+        newer.stop()
+    assert page.errors == []
+
+
 def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apart(
     browser: Any, server: Server
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from anyio import to_thread
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from damero import registry
@@ -23,7 +23,7 @@ from damero.web.checks import WebError
 from damero.web.limits import address_of
 from damero.web.protocol import MAX_MESSAGE, player_json
 from damero.web.refusals import error_response
-from damero.web.routes import STATIC, capped_body, missing_page
+from damero.web.routes import capped_body, missing_page, page
 from damero.web.sessions import forget_session, keep_session, session_id
 from damero.web.storage import Account, PlayedGame, Rated, Storage, holder_of
 
@@ -128,7 +128,7 @@ class PlayerRoutes:
         ]
 
     async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return page()
 
     async def account(self, request: Request) -> Account | None:
         return await self.accounts.account_of(session_id(request))
@@ -234,7 +234,7 @@ class PlayerRoutes:
             return missing_page("player")
         except DameroError:
             pass  # the page itself says the server cannot reach its database, and tries again
-        return FileResponse(STATIC / "index.html")
+        return page()
 
     async def player(self, request: Request) -> Response:
         """`{"name", "created", "ratings": [...], "games": count}`."""

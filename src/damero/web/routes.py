@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import io
 import tempfile
 import time
@@ -15,7 +16,6 @@ from typing import Any
 from anyio import to_thread
 from starlette.requests import Request
 from starlette.responses import (
-    FileResponse,
     HTMLResponse,
     JSONResponse,
     PlainTextResponse,
@@ -23,7 +23,7 @@ from starlette.responses import (
 )
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damero import registry
 from damero.core import Game, Message, Side
@@ -41,7 +41,7 @@ from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
 from damero.web.levels import level_ratings_json, rating_game
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits, address_of
-from damero.web.protocol import MAX_MESSAGE, player_json, replay_document, serve_socket
+from damero.web.protocol import MAX_MESSAGE, close, player_json, replay_document, serve_socket
 from damero.web.refusals import catalog_for, error_response
 from damero.web.rooms import Rooms
 from damero.web.sessions import is_same_origin, session_id
@@ -78,9 +78,31 @@ PAGE_WORDS = {
 with their {fields} left for the page to fill in."""
 
 
+def _release_of(folder: Path) -> str:
+    """A name for the page's files as they are, which changes with any of them."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.iterdir()):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE = _release_of(STATIC)
+"""The release of the page this server serves. A page of another one, open since before the
+server was updated, reloads when its socket is refused for it: its code might read the new
+server's messages otherwise."""
+OTHER_RELEASE = 4426
+"""The code a socket is closed with when its page is of another release than its server."""
+
+
 @functools.cache
 def _page_text() -> str:
-    return (STATIC / "index.html").read_text(encoding="utf-8")
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    return text.replace("<head>", f'<head>\n<meta name="release" content="{RELEASE}">', 1)
+
+
+def page() -> Response:
+    """The site's one page, naming its release; its scripts draw whatever the address asks."""
+    return HTMLResponse(_page_text())
 
 
 def missing_page(what: str) -> Response:
@@ -155,7 +177,7 @@ class Routes:
         ]
 
     async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return page()
 
     async def health(self, request: Request) -> Response:
         """The process answers (a load balancer's liveness check): nothing is read."""
@@ -188,7 +210,7 @@ class Routes:
             pass  # the page itself says the server cannot reach its games, and tries again
         except DameroError:
             return missing_page("game")
-        return FileResponse(STATIC / "index.html")
+        return page()
 
     async def layout(self, request: Request) -> Response:
         """A board's layout (web/boards.py), at an address that changes with its content: kept
@@ -383,6 +405,11 @@ class Routes:
             with contextlib.suppress(DatabaseFault):
                 account = await self.accounts.account_of(session_id(websocket))
         guest = websocket.query_params.get("name")
+        if websocket.query_params.get("release", RELEASE) != RELEASE:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await websocket.accept()
+            await close(websocket, OTHER_RELEASE)
+            return
 
         async def player(game: str) -> Player | None:
             try:

@@ -10,6 +10,16 @@ import { lookingBackLine, newsOf, pastPositions, resultLines } from "./lookback.
 import { moveTable, scrolledMoves, stepKey } from "./movelist.js";
 import { sayingsBox } from "./sayings.js";
 
+// A page whose server was updated reloads to take the new release's code; not twice within a
+// minute, so that a page whose servers are updated one by one does not reload on and on.
+function reloading() {
+  const last = Number(sessionStorage.getItem("damero.reloaded") || 0);
+  if (Date.now() - last < 60000) return false;
+  sessionStorage.setItem("damero.reloaded", String(Date.now()));
+  location.reload();
+  return true;
+}
+
 export function gamePage(id) {
   let seat = seatOf(id);
   let refused = "";  // why the link's seat was refused, said in place of "You are watching"
@@ -200,7 +210,8 @@ export function gamePage(id) {
     const current = connected();
     if (current && current.readyState <= WebSocket.OPEN) return;  // connecting already
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: language, events: "1" });
+    const release = document.querySelector("meta[name=release]").content;
+    const query = new URLSearchParams({ lang: language, events: "1", release });
     if (seat.token) query.set("token", seat.token);
     if (!me.name && guestName()) query.set("name", guestName());
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${id}?${query}`);
@@ -272,6 +283,7 @@ export function gamePage(id) {
       if (offlineSince === null) offlineSince = performance.now();
       if (state) render(); else showConnection();
       if (event.code === 4404) return;  // the game is no more: the server said so
+      if (event.code === 4426 && reloading()) return;  // the server was updated: so is the page
       if (!navigator.onLine) return;  // the browser says when it is back
       // 1012: the server is restarting and another one answers now; else try soon, then less often.
       setTimeout(connect, event.code === 1012 ? 0 : retry);
