@@ -828,7 +828,7 @@ async def serve_socket(
     token = websocket.query_params.get("token")
     key = hash_token(token) if token else None
     try:
-        live = await rooms.get(game_id, keep=True)  # read once: watching it reads it no more
+        live = await rooms.get(game_id)
         if key is not None and not live.sides_held(key):
             live = await rooms.read(game_id)  # a seat taken through another server meanwhile
     except DameroError as error:

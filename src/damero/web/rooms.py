@@ -148,14 +148,13 @@ class Rooms:
 
     # Reading.
 
-    async def get(self, game_id: object, *, keep: bool = False) -> Round:
-        """The game with this id, as held here if that can be trusted, else as stored (and kept,
-        with `keep`, for a socket about to watch it); WebError if there is none (nothing is
-        looked for under an id no game can have)."""
+    async def get(self, game_id: object) -> Round:
+        """The game with this id, as held here if that can be trusted, else as stored; WebError if
+        there is none (nothing is looked for under an id no game can have)."""
         if not is_game_id(game_id):
             raise WebError("web.unknown_id", id=str(game_id)[:40])
         assert isinstance(game_id, str)
-        return self._held(game_id) or await self.read(game_id, keep=keep)
+        return self._held(game_id) or await self.read(game_id)
 
     def _held(self, game_id: str) -> Round | None:
         live = self.games.get(game_id)
