@@ -121,7 +121,8 @@ class Workers:
         self.computer = thinking_threads(computer_threads, "computer")
         self.engines: Executor = thinking_processes(computer_threads)
         self.hints = thinking_threads(hint_threads, "hint")
-        self.engine_hints: Executor = thinking_processes(hint_threads)
+        self.hint_processes = hint_threads
+        self._engine_hints: Executor | None = None
         self.hint_places = hint_threads + hints_waiting
         self.hints_asked = 0
         self.clock = clock
@@ -138,6 +139,14 @@ class Workers:
             return await asyncio.wrap_future(future)
         finally:
             self.thinking.discard(future)
+
+    @property
+    def engine_hints(self) -> Executor:
+        """The processes of engines' hints, made at the first (a site that never hints makes
+        none)."""
+        if self._engine_hints is None:
+            self._engine_hints = thinking_processes(self.hint_processes)
+        return self._engine_hints
 
     @property
     def thinks(self) -> tuple[int, int]:
@@ -166,5 +175,6 @@ class Workers:
             self.hints_asked -= 1
 
     def close(self) -> None:
-        for executor in (self.computer, self.engines, self.hints, self.engine_hints):
-            executor.shutdown(wait=False, cancel_futures=True)
+        for executor in (self.computer, self.engines, self.hints, self._engine_hints):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
