@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from damero.i18n import en
 from damero.web.app import create_app
 from damero.web.limits import Limits
 from damero.web.storage import Storage
-from damero.web.workers import HINT_SECONDS, Workers, thinking_threads
+from damero.web.workers import HINT_SECONDS, Workers, move_values, thinking_threads
 
 TIMEOUT = 30.0
 
@@ -111,9 +112,9 @@ class HeldHints(Workers):
 
     let_go = threading.Event()
 
-    async def hint(self, analyse: Callable[[Limit], Any]) -> Any:
+    async def hint(self, analyse: Callable[[Limit], Any], *, engine: bool = False) -> Any:
         await asyncio.to_thread(self.let_go.wait, TIMEOUT)
-        return await super().hint(analyse)
+        return await super().hint(analyse, engine=engine)
 
 
 def test_one_hint_at_a_time_a_socket_and_a_few_an_address(
@@ -256,15 +257,17 @@ def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -
 
 
 def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread() -> None:
-    """The event loop never waits for the interpreter's lock held by an engine's think (its
-    compiled search loading on the first, its Python parts after): it is in another process."""
+    """The event loop never waits for the interpreter's lock held by an engine's think, the
+    computer's or a hint (its compiled search loading on the first, its Python parts after): it
+    is in another process."""
     workers = Workers()
     lowest = (19, os.SCHED_IDLE)
     # A process started afresh on a machine that may be loaded: as long as a page would wait.
     started = 120.0
     try:
         engines = workers.engines
-        assert engines.submit(os.getpid).result(timeout=started) != os.getpid()
+        engines_pid = engines.submit(os.getpid).result(timeout=started)
+        assert engines_pid != os.getpid()
         nice = engines.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=started)
         assert (nice, engines.submit(os.sched_getscheduler, 0).result(timeout=started)) == lowest
         # Ctrl-C stops the server, which stops its thinking processes without a word in its log.
@@ -282,6 +285,22 @@ def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread
         engine_move, solver_move = run_on_a_loop_of_its_own(both())
         assert engine_move in Othello(size=6).start().legal_moves()
         assert solver_move in TicTacToe().start().legal_moves()
+
+        hints = workers.engine_hints
+        assert hints.submit(os.getpid).result(timeout=started) not in (os.getpid(), engines_pid)
+        nice = hints.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=started)
+        assert (nice, hints.submit(os.sched_getscheduler, 0).result(timeout=started)) == lowest
+
+        async def hinted() -> list[Any]:
+            game, solved = Othello(size=6), TicTacToe()
+            return await asyncio.gather(
+                workers.hint(partial(move_values, game, game.start()), engine=True),
+                workers.hint(partial(move_values, solved, solved.start())),
+            )
+
+        engine_hint, solver_hint = run_on_a_loop_of_its_own(hinted())
+        assert engine_hint and engine_hint[0][0] in Othello(size=6).start().legal_moves()
+        assert solver_hint and solver_hint[0][0] in TicTacToe().start().legal_moves()
     finally:
         workers.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -263,5 +264,28 @@ def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
     assert told[maker].wait(30)
     assert heard[other] == [change]  # the whole change: nothing to read back
     assert [notice.version for notice in heard[maker] if isinstance(notice, Change)] == [2]
+    maker.close()
+    other.close()
+
+
+def test_a_change_refused_is_not_announced_and_one_that_goes_in_keeps_all_its_moves(
+    database_url: str,
+) -> None:
+    maker, other = Storage(database_url), Storage(database_url)
+    heard: queue.Queue[Notice] = queue.Queue()
+    other.listen(heard.put, lost=lambda: None, back=lambda number: None)
+    maker.write([a_game("one"), a_game("two")])
+    # The first is refused (the game is at version 1); the second adds three moves at once.
+    refused = Change("one", 5, 0, ("3 4",), False)
+    taken = Change("two", 1, 0, ("3 4", "3 3", "3 2"), False)
+    assert maker.write([refused, taken]) == [False, True]
+    loaded, untouched = maker.load("two"), maker.load("one")
+    assert loaded is not None and loaded.moves == ("3 4", "3 3", "3 2") and loaded.version == 2
+    assert untouched is not None and untouched.moves == () and untouched.version == 1
+    if maker.is_shared:
+        after = Change("two", 2, 3, ("2 2",), False)
+        maker.write([after])
+        # Notices come in the order of their commits: the refused change would come first.
+        assert [heard.get(timeout=30), heard.get(timeout=30)] == [taken, after]
     maker.close()
     other.close()

@@ -12,11 +12,11 @@ import contextlib
 import functools
 import random
 import time
-from typing import Any, Protocol
+from typing import Protocol
 
 from anyio import to_thread
 
-from damero.core import Limit, Side, describe_value
+from damero.core import Side, describe_value
 from damero.errors import DameroError
 from damero.i18n import Catalog
 from damero.round import Computer, Hint, Move, Person, Round
@@ -25,7 +25,7 @@ from damero.web.checks import WebError
 from damero.web.limits import DEFAULT_LIMITS, AddressLimit, Limits
 from damero.web.rooms import Rooms
 from damero.web.storage import DatabaseFault
-from damero.web.workers import Workers
+from damero.web.workers import Workers, move_values
 
 CLAIM_SECONDS = 30.0
 """How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
@@ -172,12 +172,10 @@ class ComputerTurns:
 
     async def _hint(self, asker: Asker, live: Round) -> None:
         game, position = live.state.game, live.state.position
-
-        def analyse(limit: Limit) -> list[tuple[Any, Any]]:
-            return list(game.analyst.move_values(position, limit=limit, clock=time.monotonic))
-
+        analyse = functools.partial(move_values, game, position)
         try:
-            values = await self.workers.hint(analyse)
+            # An engine's hint thinks in a process of its own, as its computer's turns do.
+            values = await self.workers.hint(analyse, engine=game.analyst.is_timed)
             if not values:
                 raise WebError("web.no_hint")
         except DameroError as error:

@@ -7,6 +7,7 @@ change, so that a commit can check it has not moved on (two writers: exactly one
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import itertools
@@ -15,6 +16,7 @@ import logging
 import os
 import re
 import secrets
+import select
 import sqlite3
 import threading
 import time
@@ -352,7 +354,7 @@ _FAULTS = (
 )
 
 
-def fault_of(error: sa.exc.SQLAlchemyError) -> DatabaseFault:
+def fault_of(error: sa.exc.SQLAlchemyError | psycopg.Error) -> DatabaseFault:
     """The fault `error` means, in words a player is told; a lost or refused connection is
     "unreachable". The database's own words, which may name hosts, go to the server's log only."""
     text = str(getattr(error, "orig", None) or error).strip()
@@ -360,7 +362,12 @@ def fault_of(error: sa.exc.SQLAlchemyError) -> DatabaseFault:
     key = next((key for words, key in _FAULTS if words in lowered), None)
     if key is None:
         disconnected = getattr(error, "connection_invalidated", False) or isinstance(
-            error, sa.exc.OperationalError | sa.exc.InterfaceError | sa.exc.DisconnectionError
+            error,
+            sa.exc.OperationalError
+            | sa.exc.InterfaceError
+            | sa.exc.DisconnectionError
+            | psycopg.OperationalError
+            | psycopg.InterfaceError,
         )
         key = "web.db_unreachable" if disconnected else "web.db_failed"
     LOG.warning("database fault (%s): %s", key, text.splitlines()[0][:300] if text else type(error))
@@ -554,6 +561,8 @@ class Storage:
         self.migrated_from: int | None = None
         """The schema's version before this storage migrated it (None if it did not)."""
         """How many games this storage has read: a process follows the others' moves without."""
+        self._writer: Connection | None = None
+        self._writer_guard = threading.Lock()
         self.process_key = new_process_key()
         """Whose claims and pages are this process's. On PostgreSQL every connection of the
         process carries it as its application name: a process is alive while PostgreSQL holds
@@ -590,6 +599,8 @@ class Storage:
             return "(not a database's address)"
 
     def close(self) -> None:
+        with self._writer_guard:
+            self._drop_writer()
         self.engine.dispose()
 
     @contextmanager
@@ -600,6 +611,35 @@ class Storage:
         except sa.exc.SQLAlchemyError as error:
             self.faults += 1
             raise fault_of(error) from None
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write's transaction. On PostgreSQL it runs on one connection kept for the writes,
+        not one taken from the pool and pinged each time, which cost a move's write three times
+        the database's work; a kept connection the server closed (it is readable while idle) or
+        one that failed is replaced before the next write."""
+        if not self.is_shared:
+            with self._transaction() as connection:
+                yield connection
+            return
+        with self._writer_guard:
+            try:
+                if self._writer is None or not _idle_and_open(self._writer):
+                    self._drop_writer()
+                    self._writer = self.engine.connect()
+                with self._writer.begin():
+                    yield self._writer
+            except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+                self.faults += 1
+                self._drop_writer()
+                raise fault_of(error) from None
+
+    def _drop_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(Exception):  # a connection already lost may fail to close
+                writer.invalidate()
+                writer.close()
 
     def check(self) -> None:
         """Refuses a damaged SQLite file before anything is served from it (DatabaseFault).
@@ -731,39 +771,44 @@ class Storage:
         processes' transactions never wait for each other in a circle.
         """
         order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
-        with self._transaction() as connection:
+        shared = self.is_shared
+        with self._writing() as connection:
             results: list[bool | Attendance | None] = [None] * len(items)
             rows: list[dict[str, object]] = []
-            notices: list[Change | Attendance] = []
             for index in order:
                 item = items[index]
                 result: bool | Attendance | None
                 if isinstance(item, Attending):
                     result = _attend(connection, item, self.process_key)
-                    if result is not None:
-                        notices.append(result)
+                    if result is not None and shared:
+                        # Delivered to every listening process at commit, never before.
+                        self._notify(connection, result)
                 elif isinstance(item, Change):
-                    result = _apply(connection, item)
-                    if result:
-                        rows += _move_rows(item.game_id, item.first, item.moves)
-                        notices.append(item)
-                        if item.rematch is not None:
-                            _create(connection, item.rematch)
-                            rows += _move_rows(item.rematch.id, 0, item.rematch.moves)
+                    if shared and item.gone is None and not item.is_take_back:
+                        # The update, its moves and its notice in one statement.
+                        result = _apply(connection, item, notice=self._notice(item))
+                    else:
+                        result = _apply(connection, item)
+                        if result:
+                            rows += _move_rows(item.game_id, item.first, item.moves)
+                            if shared:
+                                self._notify(connection, item)
+                    if result and item.rematch is not None:
+                        _create(connection, item.rematch)
+                        rows += _move_rows(item.rematch.id, 0, item.rematch.moves)
                 else:
                     result = _create(connection, item)
                     rows += _move_rows(item.id, 0, item.moves)
                 results[index] = result
             if rows:
                 connection.exec_driver_sql(_driver_sql(connection, _ADD_MOVES), rows)
-            if connection.dialect.name == "postgresql":
-                # Delivered to every listening process at commit, never before.
-                for notice in notices:
-                    connection.exec_driver_sql(
-                        _NOTIFY_NOW,
-                        {"channel": CHANNEL, "payload": format_notice(notice, by=self.process_key)},
-                    )
             return results
+
+    def _notice(self, item: Change | Attendance) -> str:
+        return format_notice(item, by=self.process_key)
+
+    def _notify(self, connection: Connection, item: Change | Attendance) -> None:
+        connection.exec_driver_sql(_NOTIFY_NOW, {"channel": CHANNEL, "payload": self._notice(item)})
 
     def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
         """Takes the computer's turn at `version` for `seconds` (from `now`), unless another live
@@ -1431,6 +1476,15 @@ _MOVE_ON_NOW = (
     " round = %(round)s, falls_at = %(falls_at)s, moved_at = %(moved_at)s,"
     " claimed_until = NULL, claimant = NULL WHERE id = %(game_key)s AND version = %(seen)s"
 )
+_MOVE_ON_ADD_NOTIFY = (
+    f"WITH moved AS ({_MOVE_ON_NOW} RETURNING id),"
+    " added AS (INSERT INTO moves (game_id, number, text)"
+    " SELECT moved.id, added.number, added.text FROM moved,"
+    " unnest(%(numbers)s::integer[], %(texts)s::varchar[]) AS added (number, text))"
+    " SELECT pg_notify(%(channel)s, %(payload)s) FROM moved"
+)
+"""`_MOVE_ON_NOW`, the moves it adds and its notice, on PostgreSQL: one row if the game moved on,
+none if it had moved on already (then nothing is added or announced)."""
 _ADD_MOVES = "INSERT INTO moves (game_id, number, text) VALUES (%(game_id)s, %(number)s, %(text)s)"
 _NOTIFY_NOW = "SELECT pg_notify(%(channel)s, %(payload)s)"
 """A move's statements as the driver takes them (`_MOVE_ON` without a claim's condition): each
@@ -1449,8 +1503,11 @@ def _driver_sql(connection: Connection, sql: str) -> str:
     return _DRIVER_SQL[key]
 
 
-def _apply(connection: Connection, change: Change) -> bool:
-    values = {
+def _apply(connection: Connection, change: Change, *, notice: str | None = None) -> bool:
+    """Moves the game on by `change` if it is still at the change's version. With `notice`
+    (PostgreSQL, no claim's condition, no take-back), one statement also adds the change's moves
+    and announces it: a statement costs the server more than the database's work."""
+    values: dict[str, object] = {
         "game_key": change.game_id,
         "seen": change.version,
         "next": change.version + 1,
@@ -1460,7 +1517,20 @@ def _apply(connection: Connection, change: Change) -> bool:
         "falls_at": change.falls_at,
         "moved_at": change.moved_at,
     }
-    if change.gone is not None:
+    if notice is not None:
+        values |= {
+            "numbers": list(range(change.first, change.first + len(change.moves))),
+            "texts": list(change.moves),
+            "channel": CHANNEL,
+            "payload": notice,
+        }
+        # Straight to the driver, prepared once: SQLAlchemy's execution doubles its cost.
+        driver = connection.connection.driver_connection
+        assert driver is not None  # the connection is open: it runs the transaction
+        with driver.cursor() as cursor:
+            cursor.execute(_MOVE_ON_ADD_NOTIFY, values, prepare=True)
+            changed = len(cursor.fetchall())
+    elif change.gone is not None:
         # A claim: only while the other player is still away, whatever process they come back
         # through (coming back clears the column, in a transaction that takes this row first).
         side, since = change.gone
@@ -1539,6 +1609,16 @@ def _attend(connection: Connection, item: Attending, process: str) -> Attendance
             gone[side] = item.at  # its last page closed now
     connection.execute(_SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
     return Attendance(item.game_id, here, (gone[0], gone[1]), row.attendance)
+
+
+def _idle_and_open(connection: Connection) -> bool:
+    """Whether a kept PostgreSQL connection is still open: an idle connection is sent nothing,
+    so one with something to read was closed by the server (it stopped, or ended the session)."""
+    driver = connection.connection.driver_connection
+    if driver is None or driver.closed or driver.broken:
+        return False
+    readable, _, _ = select.select([driver.fileno()], [], [], 0)
+    return not readable
 
 
 def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:

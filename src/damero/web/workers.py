@@ -6,11 +6,11 @@ system gives (on Linux, where a thread has a priority of its own: nice 19 in the
 below even a server started at nice 19): a think takes only the CPU that the event loop and the
 database leave, so other games' moves do not wait for it.
 
-An engine's think (a game whose analyst is timed) runs in a process of its own: in the server's,
-its Python parts and the loading of the compiled engine on its first think would hold the
-interpreter's lock for seconds, and the event loop waits for that lock whatever the priorities
-(a thread in the idle class holding it is the last to run). A solver answers at once, on a
-thread.
+An engine's think (a game whose analyst is timed), the computer's or a hint, runs in a process
+of its own: in the server's, its Python parts and the loading of the compiled engine on its first
+think would hold the interpreter's lock for seconds, and the event loop waits for that lock
+whatever the priorities (a thread in the idle class holding it is the last to run). A solver
+answers at once, on a thread.
 
 A hint never waits long: it may be asked while the hint threads are busy, but it must be
 answered HINT_SECONDS after it was asked, so one that waited thinks only for what time is left
@@ -89,11 +89,26 @@ def computer_move(game: Game[Any, Any], level: int, seed: int, position: Any) ->
     return player.choose(position)
 
 
+def move_values(game: Game[Any, Any], position: Any, limit: Limit) -> list[tuple[Any, Any]]:
+    """The moves of `position` with their values, best first, thought of within `limit`: a
+    hint's think, in whatever process runs it."""
+    return list(game.analyst.move_values(position, limit=limit, clock=time.monotonic))
+
+
+def _within(
+    analyse: Callable[[Limit], ResultT], clock: Callable[[], float], asked: float
+) -> ResultT:
+    """`analyse` within what is left of HINT_SECONDS since `asked` by `clock`, at least
+    SHORTEST_HINT: in whatever process runs it (time.monotonic is the same in every process)."""
+    left = HINT_SECONDS - (clock() - asked)
+    return analyse(Limit(seconds=max(left, SHORTEST_HINT), threads=THREADS_PER_THINK))
+
+
 class Workers:
     """`computer_threads` processes for the computer's turns of engines, and as many threads for
     those of solvers (a core is left to the event loop, so thinks beyond them wait their turn
-    rather than slow every game); `hint_threads` for hints, with at most `hints_waiting` more
-    hints waiting for one of them."""
+    rather than slow every game); `hint_threads` processes and threads for hints, with at most
+    `hints_waiting` more hints waiting for one of them."""
 
     def __init__(
         self,
@@ -106,6 +121,8 @@ class Workers:
         self.computer = thinking_threads(computer_threads, "computer")
         self.engines: Executor = thinking_processes(computer_threads)
         self.hints = thinking_threads(hint_threads, "hint")
+        self.hint_processes = hint_threads
+        self._engine_hints: Executor | None = None
         self.hint_places = hint_threads + hints_waiting
         self.hints_asked = 0
         self.clock = clock
@@ -124,28 +141,40 @@ class Workers:
             self.thinking.discard(future)
 
     @property
+    def engine_hints(self) -> Executor:
+        """The processes of engines' hints, made at the first (a site that never hints makes
+        none)."""
+        if self._engine_hints is None:
+            self._engine_hints = thinking_processes(self.hint_processes)
+        return self._engine_hints
+
+    @property
     def thinks(self) -> tuple[int, int]:
         """The computer's thinks running, and waiting for a thread or process."""
         running = sum(future.running() for future in list(self.thinking))
         return running, len(self.thinking) - running
 
-    async def hint(self, analyse: Callable[[Limit], ResultT]) -> ResultT:
-        """`analyse(limit)` run on a hint's thread, the limit being the time left of HINT_SECONDS
-        since now; WebError('web.busy') if too many hints are asked already."""
+    async def hint(self, analyse: Callable[[Limit], ResultT], *, engine: bool = False) -> ResultT:
+        """`analyse(limit)` run on a hint's thread, or with `engine` in a hint's process (then
+        `analyse` is sent there: `functools.partial(move_values, game, position)`), the limit
+        being the time left of HINT_SECONDS since now; WebError('web.busy') if too many hints are
+        asked already."""
         if self.hints_asked >= self.hint_places:
             raise WebError("web.busy")
-        asked = self.clock()
         self.hints_asked += 1
-
-        def shortened() -> ResultT:
-            left = HINT_SECONDS - (self.clock() - asked)
-            return analyse(Limit(seconds=max(left, SHORTEST_HINT), threads=THREADS_PER_THINK))
-
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.hints, shortened)
+            if engine:
+                future = self.engine_hints.submit(
+                    _within, analyse, time.monotonic, time.monotonic()
+                )
+                return await asyncio.wrap_future(future)
+            return await asyncio.get_running_loop().run_in_executor(
+                self.hints, _within, analyse, self.clock, self.clock()
+            )
         finally:
             self.hints_asked -= 1
 
     def close(self) -> None:
-        for executor in (self.computer, self.engines, self.hints):
-            executor.shutdown(wait=False, cancel_futures=True)
+        for executor in (self.computer, self.engines, self.hints, self._engine_hints):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
