@@ -4,6 +4,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
 
     python benchmarks/othello_eval.py                  # both parts
     python benchmarks/othello_eval.py error --positions 500 --depth 4
+    python benchmarks/othello_eval.py error --solved FILE --weights new.npz
     python benchmarks/othello_eval.py match --games 100 --depth 3
     python benchmarks/othello_eval.py curve --check FILE --label-depth 6 --sizes 3000 6000 12000
 
@@ -11,7 +12,9 @@ The held-out positions come from games the engine plays against itself at its st
 (5), each from a few random moves, with a seed no training uses, and are solved exactly; playing
 and solving them is the slow part (seconds each), so the solved set is kept in a file
 (`--held-out`) and reused while its seed and size match.  `--seed VALIDATION_SEED` draws another
-such set, for the training to be judged on while it is tuned.
+such set, for the training to be judged on while it is tuned.  `--solved FILE` measures on any
+file of solved positions instead (the trainer's `--check` format), and `--weights FILE` measures
+weights the trainer wrote instead of the shipped ones.
 Both evaluations run inside one plain alpha-beta search, so that only the evaluation differs.
 """
 
@@ -168,16 +171,20 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
     return solved
 
 
-def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
-    low = min(empties_of(board) for board, _ in solved)
-    high = max(empties_of(board) for board, _ in solved)
+def bench_error(
+    solved: Sequence[tuple[Board, int]], depth: int, weights: Path | None = None
+) -> None:
+    """The mean absolute error of each evaluation, alone and after a `depth`-ply search, and the
+    learned one's by count of empty squares."""
+    empties = [empties_of(board) for board, _ in solved]
     print(
         f"mean absolute error against exact scores, {len(solved)} held-out positions, "
-        f"{low}-{high} empties (discs)"
+        f"{min(empties)}-{max(empties)} empties (discs)"
     )
-    for name, evaluate in (("learned", learned()), ("hand-set", hand_set)):
+    for name, evaluate in (("learned", learned(weights)), ("hand-set", hand_set)):
         started = time.perf_counter()
-        static = np.mean([abs(evaluate(*board) - exact) for board, exact in solved])
+        errors = [abs(evaluate(*board) - exact) for board, exact in solved]
+        static = np.mean(errors)
         searched = np.mean(
             [
                 abs(negamax(*board, depth, -1000.0, 1000.0, evaluate) - exact)
@@ -189,6 +196,15 @@ def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
             f"   ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
+        if name == "learned":
+            by_count = np.array(errors), np.array(empties)
+            print(
+                "    by empties: "
+                + ", ".join(
+                    f"{count} {by_count[0][by_count[1] == count].mean():.2f}"
+                    for count in sorted(set(empties))
+                )
+            )
 
 
 def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
@@ -302,6 +318,12 @@ def main(arguments: Sequence[str] | None = None) -> None:
         type=Path,
         help="file keeping the solved held-out set (default: one per range under benchmarks/data)",
     )
+    parser.add_argument(
+        "--solved", type=Path, help="error: measure on this file of solved positions instead"
+    )
+    parser.add_argument(
+        "--weights", type=Path, help="error: measure these weights instead of the shipped ones"
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
@@ -321,13 +343,16 @@ def main(arguments: Sequence[str] | None = None) -> None:
         check = read_solved(options.check)
         bench_curve(check, options.sizes, options.label_depth, options.ridge, options.curve_seed)
         return
+    if options.part == "error" and options.solved is not None:
+        bench_error(read_solved(options.solved), options.depth, options.weights)
+        return
     if options.part in ("all", "error"):
         low, high = options.empties
         held_out = options.held_out or Path(__file__).resolve().parent / "data" / (
             f"othello_eval_level{LEVEL}_{options.seed}_{low}_{high}.txt"
         )
         solved = solved_set(held_out, options.positions, low, high, options.seed)
-        bench_error(solved, options.depth)
+        bench_error(solved, options.depth, options.weights)
     if options.part in ("all", "match"):
         bench_match(options.games, options.match_depth, options.seed)
 
