@@ -173,10 +173,14 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
 
 
 def bench_error(
-    solved: Sequence[tuple[Board, int]], depth: int, weights: Path | None = None
+    solved: Sequence[tuple[Board, int]],
+    depth: int,
+    weights: Path | None = None,
+    label_depths: Sequence[int] = (),
 ) -> None:
     """The mean absolute error of each evaluation, alone and after a `depth`-ply search, and the
-    learned one's by count of empty squares."""
+    learned one's by count of empty squares; then that of the trainer's labels of each of
+    `label_depths` plies over the learned weights."""
     empties = [empties_of(board) for board, _ in solved]
     print(
         f"mean absolute error against exact scores, {len(solved)} held-out positions, "
@@ -206,6 +210,19 @@ def bench_error(
                     for count in sorted(set(empties))
                 )
             )
+    table = load_weights() if weights is None else read_weights(weights)
+    for label_depth in label_depths:
+        started = time.perf_counter()
+        labels = [search_score(board, label_depth, table) for board, _ in solved]
+        error = np.mean(
+            [abs(label - exact) for label, (_, exact) in zip(labels, solved, strict=True)]
+        )
+        bias = np.mean([label - exact for label, (_, exact) in zip(labels, solved, strict=True)])
+        print(
+            f"  the trainer's {label_depth}-ply labels {error:5.2f} (bias {bias:+.2f})"
+            f"   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
 
 
 def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int:
@@ -509,6 +526,13 @@ def main(arguments: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--weights", type=Path, help="error: measure these weights instead of the shipped ones"
     )
+    parser.add_argument(
+        "--label-depths",
+        type=int,
+        nargs="*",
+        default=[],
+        help="error: also the trainer's labels of these depths over the weights",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
@@ -545,7 +569,9 @@ def main(arguments: Sequence[str] | None = None) -> None:
         bench_curve(check, options.sizes, options.label_depth, options.ridge, options.curve_seed)
         return
     if options.part == "error" and options.solved is not None:
-        bench_error(read_solved(options.solved), options.depth, options.weights)
+        bench_error(
+            read_solved(options.solved), options.depth, options.weights, options.label_depths
+        )
         return
     if options.part in ("all", "error"):
         low, high = options.empties
@@ -553,7 +579,7 @@ def main(arguments: Sequence[str] | None = None) -> None:
             f"othello_eval_level{LEVEL}_{options.seed}_{low}_{high}.txt"
         )
         solved = solved_set(held_out, options.positions, low, high, options.seed)
-        bench_error(solved, options.depth, options.weights)
+        bench_error(solved, options.depth, options.weights, options.label_depths)
     if options.part in ("all", "match"):
         bench_match(options.games, options.match_depth, options.seed)
 
