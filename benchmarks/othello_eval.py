@@ -4,14 +4,18 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
 
     python benchmarks/othello_eval.py                  # both parts
     python benchmarks/othello_eval.py error --positions 500 --depth 4
+    python benchmarks/othello_eval.py error --solved FILE --weights new.npz
     python benchmarks/othello_eval.py match --games 100 --depth 3
     python benchmarks/othello_eval.py curve --check FILE --label-depth 6 --sizes 3000 6000 12000
+    python benchmarks/othello_eval.py features --cache DIR --stages 3 5 --check FILE
 
 The held-out positions come from games the engine plays against itself at its strongest level
 (5), each from a few random moves, with a seed no training uses, and are solved exactly; playing
 and solving them is the slow part (seconds each), so the solved set is kept in a file
 (`--held-out`) and reused while its seed and size match.  `--seed VALIDATION_SEED` draws another
-such set, for the training to be judged on while it is tuned.
+such set, for the training to be judged on while it is tuned.  `--solved FILE` measures on any
+file of solved positions instead (the trainer's `--check` format), and `--weights FILE` measures
+weights the trainer wrote instead of the shipped ones.
 Both evaluations run inside one plain alpha-beta search, so that only the evaluation differs.
 """
 
@@ -168,16 +172,24 @@ def solved_set(path: Path, count: int, low: int, high: int, seed: int) -> list[t
     return solved
 
 
-def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
-    low = min(empties_of(board) for board, _ in solved)
-    high = max(empties_of(board) for board, _ in solved)
+def bench_error(
+    solved: Sequence[tuple[Board, int]],
+    depth: int,
+    weights: Path | None = None,
+    label_depths: Sequence[int] = (),
+) -> None:
+    """The mean absolute error of each evaluation, alone and after a `depth`-ply search, and the
+    learned one's by count of empty squares; then that of the trainer's labels of each of
+    `label_depths` plies over the learned weights."""
+    empties = [empties_of(board) for board, _ in solved]
     print(
         f"mean absolute error against exact scores, {len(solved)} held-out positions, "
-        f"{low}-{high} empties (discs)"
+        f"{min(empties)}-{max(empties)} empties (discs)"
     )
-    for name, evaluate in (("learned", learned()), ("hand-set", hand_set)):
+    for name, evaluate in (("learned", learned(weights)), ("hand-set", hand_set)):
         started = time.perf_counter()
-        static = np.mean([abs(evaluate(*board) - exact) for board, exact in solved])
+        errors = [abs(evaluate(*board) - exact) for board, exact in solved]
+        static = np.mean(errors)
         searched = np.mean(
             [
                 abs(negamax(*board, depth, -1000.0, 1000.0, evaluate) - exact)
@@ -186,6 +198,28 @@ def bench_error(solved: Sequence[tuple[Board, int]], depth: int) -> None:
         )
         print(
             f"  {name:9} evaluation {static:5.2f}   depth-{depth} search {searched:5.2f}"
+            f"   ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+        if name == "learned":
+            by_count = np.array(errors), np.array(empties)
+            print(
+                "    by empties: "
+                + ", ".join(
+                    f"{count} {by_count[0][by_count[1] == count].mean():.2f}"
+                    for count in sorted(set(empties))
+                )
+            )
+    table = load_weights() if weights is None else read_weights(weights)
+    for label_depth in label_depths:
+        started = time.perf_counter()
+        labels = [search_score(board, label_depth, table) for board, _ in solved]
+        error = np.mean(
+            [abs(label - exact) for label, (_, exact) in zip(labels, solved, strict=True)]
+        )
+        bias = np.mean([label - exact for label, (_, exact) in zip(labels, solved, strict=True)])
+        print(
+            f"  the trainer's {label_depth}-ply labels {error:5.2f} (bias {bias:+.2f})"
             f"   ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
@@ -289,10 +323,194 @@ def bench_curve(
         print(f"  {size:8} positions: {error:5.2f} discs (on its own labels {fitted:5.2f})")
 
 
+_U = np.uint64
+_SHIFTS = (
+    # (left, amount, the columns a shift may land on): the eight directions of a line.
+    (True, 1, _U(0xFEFEFEFEFEFEFEFE)),
+    (False, 1, _U(0x7F7F7F7F7F7F7F7F)),
+    (True, 8, _U(0xFFFFFFFFFFFFFFFF)),
+    (False, 8, _U(0xFFFFFFFFFFFFFFFF)),
+    (True, 9, _U(0xFEFEFEFEFEFEFEFE)),
+    (False, 9, _U(0x7F7F7F7F7F7F7F7F)),
+    (True, 7, _U(0x7F7F7F7F7F7F7F7F)),
+    (False, 7, _U(0xFEFEFEFEFEFEFEFE)),
+)
+
+
+def _shifted(boards: np.ndarray, shift: tuple[bool, int, np.uint64]) -> np.ndarray:
+    left, amount, mask = shift
+    return ((boards << _U(amount)) if left else (boards >> _U(amount))) & mask
+
+
+def _mobility(player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+    """Each board's count of moves for `player`."""
+    empty = ~(player | opponent)
+    moves = np.zeros_like(player)
+    for shift in _SHIFTS:
+        run = _shifted(player, shift) & opponent
+        for _ in range(5):
+            run |= _shifted(run, shift) & opponent
+        moves |= _shifted(run, shift) & empty
+    return np.bitwise_count(moves).astype(np.int64)
+
+
+def _frontier(discs: np.ndarray, empty: np.ndarray) -> np.ndarray:
+    """Each board's count of empty squares beside `discs` (the other side's potential mobility)."""
+    beside = np.zeros_like(discs)
+    for shift in _SHIFTS:
+        beside |= _shifted(discs, shift)
+    return np.bitwise_count(beside & empty).astype(np.int64)
+
+
+def _pattern(player: np.ndarray, opponent: np.ndarray, squares: str) -> tuple[np.ndarray, int]:
+    """The instances of a pattern named by its squares (A1 is the corner of bit 0) under the
+    board's symmetries, as table indices, and its table's size."""
+    from damero.engines.othello.patterns import symmetries
+
+    base = [(int(name[1]) - 1, "ABCDEFGH".index(name[0])) for name in squares.split()]
+    shifts = np.arange(64, dtype=_U)
+    cells = ((player[:, None] >> shifts) & _U(1)) + 2 * ((opponent[:, None] >> shifts) & _U(1))
+    powers = 3 ** np.arange(len(base) - 1, -1, -1, dtype=np.int64)
+    seen: set[tuple[int, ...]] = set()
+    columns = []
+    for symmetry in range(8):
+        ordered = tuple(
+            row * 8 + column for row, column in (symmetries(*s)[symmetry] for s in base)
+        )
+        if ordered not in seen:
+            seen.add(ordered)
+            columns.append(cells[:, list(ordered)].astype(np.int64) @ powers)
+    return np.stack(columns, axis=1), 3 ** len(base)
+
+
+def _quadrant_parity(empty: np.ndarray) -> np.ndarray:
+    """Each board's count of quadrants with an odd number of empty squares."""
+    odd = np.zeros(len(empty), dtype=np.int64)
+    for quadrant in (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000):
+        odd += np.bitwise_count(empty & _U(quadrant)).astype(np.int64) & 1
+    return odd
+
+
+EXTRA_FEATURES = (
+    "mobility",
+    "potential mobility",
+    "parity",
+    "empties",
+    "disc difference",
+    "corner angle",
+    "edge block",
+)
+"""Features the pattern set lacks (Logistello's and Edax's), each a small table or a pattern."""
+
+
+def _extra_columns(boards: np.ndarray, name: str) -> list[tuple[np.ndarray, int]]:
+    """One feature's columns of table indices, with each table's size."""
+    player, opponent = boards[:, 0].astype(_U), boards[:, 1].astype(_U)
+    empty = ~(player | opponent)
+    empties = np.bitwise_count(empty).astype(np.int64)
+    if name == "mobility":
+        return [
+            (np.minimum(_mobility(player, opponent), 31)[:, None], 32),
+            (np.minimum(_mobility(opponent, player), 31)[:, None], 32),
+        ]
+    if name == "potential mobility":
+        return [
+            (np.minimum(_frontier(opponent, empty), 39)[:, None], 40),
+            (np.minimum(_frontier(player, empty), 39)[:, None], 40),
+        ]
+    if name == "parity":
+        return [((_quadrant_parity(empty) * 2 + (empties & 1))[:, None], 10)]
+    if name == "empties":
+        return [(empties[:, None], 65)]
+    if name == "disc difference":
+        difference = np.bitwise_count(player).astype(np.int64) - np.bitwise_count(opponent)
+        return [((difference + 64)[:, None], 129)]
+    if name == "corner angle":
+        return [_pattern(player, opponent, "A5 A4 A3 A2 A1 B2 B1 C1 D1 E1")]
+    if name == "edge block":
+        return [_pattern(player, opponent, "A1 C1 D1 C2 D2 E2 F2 E1 F1 H1")]
+    raise ValueError(name)
+
+
+def _feature_table(boards: np.ndarray, names: Sequence[str]) -> tuple[np.ndarray, int]:
+    """The pattern rows with the named features' columns beside them, and the row's length."""
+    from damero.engines.othello.patterns import FEATURES
+
+    parts = [feature_rows(_boards_list(boards))]
+    size = FEATURES
+    for name in names:
+        for columns, table in _extra_columns(boards, name):
+            parts.append(columns + size)
+            size += table
+    return np.concatenate(parts, axis=1), size
+
+
+def _boards_list(boards: np.ndarray) -> list[Board]:
+    return [(int(player), int(opponent)) for player, opponent in boards]
+
+
+def cached_stage(folder: Path, stage: int) -> tuple[np.ndarray, np.ndarray]:
+    """Round 1's positions of one stage and their labels, from a trainer's cache folder (the
+    labels follow the stage's positions in the order the round drew them)."""
+    from damero.engines.othello.patterns import stage_of
+
+    games = np.load(folder / "games-1.npy")
+    empties = 64 - np.bitwise_count(games[:, 0] | games[:, 1]).astype(np.int64)
+    members = games[np.array([stage_of(int(count)) for count in empties]) == stage]
+    chunks = sorted(
+        folder.glob(f"labels-1-{stage}-*.npy"), key=lambda path: int(path.stem.rsplit("-")[-1])
+    )
+    labels = np.concatenate([np.load(path) for path in chunks]) if chunks else np.zeros(0)
+    if len(labels) != len(members):
+        raise SystemExit(f"stage {stage}: {len(labels)} labels for {len(members)} positions")
+    return members, labels
+
+
+def bench_features(
+    folder: Path, stages: Sequence[int], check: Sequence[tuple[Board, int]], ridge: float
+) -> None:
+    """For each stage, one weight row fitted as the trainer fits it (its stage and the one before,
+    ridge, 60 steps) on 90% of the cached positions, with the patterns alone, with each extra
+    feature, and with all: the error on its own labels, on the other 10%, and on the check
+    set's positions of that stage."""
+    from damero.engines.othello.patterns import stage_of
+
+    check_boards = np.array([board for board, _ in check], dtype=_U).reshape(-1, 2)
+    check_scores = np.array([score for _, score in check], dtype=np.float64)
+    check_stages = np.array([stage_of(empties_of(board)) for board, _ in check], dtype=np.int64)
+    for stage in stages:
+        boards, labels = cached_stage(folder, stage)
+        before = cached_stage(folder, stage - 1) if stage > 0 else None
+        kept = np.random.default_rng(stage).random(len(boards)) >= 0.1
+        own_check = check_stages == stage
+        print(
+            f"stage {stage} ({len(boards)} positions, labels spread {labels.std():.2f},"
+            f" {int(own_check.sum())} checked):"
+        )
+        for names in [[]] + [[name] for name in EXTRA_FEATURES] + [list(EXTRA_FEATURES)]:
+            started = time.perf_counter()
+            rows, size = _feature_table(boards, names)
+            fitted_rows, targets = rows[kept], labels[kept]
+            if before is not None:
+                before_rows, _ = _feature_table(before[0], names)
+                fitted_rows = np.concatenate([fitted_rows, before_rows])
+                targets = np.concatenate([targets, before[1]])
+            row = fit_stage(fitted_rows, targets, ridge=ridge, iterations=60, size=size)
+            own = np.abs(row[rows[kept]].sum(axis=1) - labels[kept]).mean()
+            held = np.abs(row[rows[~kept]].sum(axis=1) - labels[~kept]).mean()
+            label = "all of them" if len(names) > 1 else names[0] if names else "patterns alone"
+            line = f"  {label:20} {own:5.2f} own, {held:5.2f} held out"
+            if own_check.any():
+                check_rows, _ = _feature_table(check_boards[own_check], names)
+                checked = np.abs(row[check_rows].sum(axis=1) - check_scores[own_check]).mean()
+                line += f", {checked:5.2f} checked"
+            print(f"{line}   ({size} weights, {time.perf_counter() - started:.0f} s)", flush=True)
+
+
 def main(arguments: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "part", nargs="?", default="all", choices=["all", "error", "match", "curve"]
+        "part", nargs="?", default="all", choices=["all", "error", "match", "curve", "features"]
     )
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--empties", type=int, nargs=2, default=[20, 24], metavar=("LOW", "HIGH"))
@@ -302,10 +520,25 @@ def main(arguments: Sequence[str] | None = None) -> None:
         type=Path,
         help="file keeping the solved held-out set (default: one per range under benchmarks/data)",
     )
+    parser.add_argument(
+        "--solved", type=Path, help="error: measure on this file of solved positions instead"
+    )
+    parser.add_argument(
+        "--weights", type=Path, help="error: measure these weights instead of the shipped ones"
+    )
+    parser.add_argument(
+        "--label-depths",
+        type=int,
+        nargs="*",
+        default=[],
+        help="error: also the trainer's labels of these depths over the weights",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--match-depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED)
-    parser.add_argument("--check", type=Path, help="curve: the solved positions to measure on")
+    parser.add_argument(
+        "--check", type=Path, help="curve, features: the solved positions to measure on"
+    )
     parser.add_argument(
         "--label-depth", type=int, default=6, help="curve: the labels' search depth, 0 exact"
     )
@@ -314,12 +547,31 @@ def main(arguments: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--ridge", type=float, default=3.0, help="curve: the fit's ridge")
     parser.add_argument("--curve-seed", type=int, default=7, help="curve: the games' seed")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        help="features: a trainer's cache folder (the one holding games-1.npy)",
+    )
+    parser.add_argument(
+        "--stages", type=int, nargs="+", default=[3, 5], help="features: the stages to fit"
+    )
     options = parser.parse_args(arguments)
+    if options.part == "features":
+        if options.cache is None:
+            parser.error("features needs --cache DIR (a trainer's cache folder)")
+        check = read_solved(options.check) if options.check else []
+        bench_features(options.cache, options.stages, check, options.ridge)
+        return
     if options.part == "curve":
         if options.check is None:
             parser.error("curve needs --check FILE (solved positions)")
         check = read_solved(options.check)
         bench_curve(check, options.sizes, options.label_depth, options.ridge, options.curve_seed)
+        return
+    if options.part == "error" and options.solved is not None:
+        bench_error(
+            read_solved(options.solved), options.depth, options.weights, options.label_depths
+        )
         return
     if options.part in ("all", "error"):
         low, high = options.empties
@@ -327,7 +579,7 @@ def main(arguments: Sequence[str] | None = None) -> None:
             f"othello_eval_level{LEVEL}_{options.seed}_{low}_{high}.txt"
         )
         solved = solved_set(held_out, options.positions, low, high, options.seed)
-        bench_error(solved, options.depth)
+        bench_error(solved, options.depth, options.weights, options.label_depths)
     if options.part in ("all", "match"):
         bench_match(options.games, options.match_depth, options.seed)
 

@@ -228,3 +228,17 @@ def test_a_check_file_is_read_again_each_round(tmp_path: Path) -> None:
     lines.clear()
     training.train(3, budget, report=report, check=tmp_path / "not yet drawn.txt")
     assert lines and not [line for line in lines if "mean absolute error" in line]
+
+
+def test_a_stage_fits_a_table_beside_the_patterns_when_told_the_rows_length() -> None:
+    """The evaluation benchmark tries features the patterns lack as tables after theirs."""
+    boards = random_boards(200, seed=11)
+    parity = np.array([(player | opponent).bit_count() % 2 for player, opponent in boards])
+    rows = np.concatenate(
+        [training.feature_rows(boards), (FEATURES + parity)[:, None]], axis=1
+    ).astype(np.int32)
+    targets = np.where(parity == 1, 10.0, -10.0)
+    weights = training.fit_stage(rows, targets, ridge=3.0, iterations=60, size=FEATURES + 2)
+    assert len(weights) == FEATURES + 2
+    assert weights[FEATURES + 1] - weights[FEATURES] > 5
+    assert np.abs(weights[rows].sum(axis=1) - targets).mean() < 2

@@ -305,27 +305,30 @@ def fit_stage(
     *,
     ridge: float,
     iterations: int,
+    size: int = FEATURES,
 ) -> npt.NDArray[np.float64]:
     """The weight row minimising squared error plus `ridge` times the squared weights.
 
     Preconditioned conjugate gradients on (A'A + ridge I) w = A'y, where A has a one for each
-    index in `rows`; the constant is not shrunk.  Weights no position touches stay zero.
+    index in `rows`; the constant is not shrunk.  Weights no position touches stay zero.  `size`
+    is the row's length: longer for tables tried beside the patterns' (the evaluation benchmark's
+    `features`).
     """
-    weights = np.zeros(FEATURES)
+    weights = np.zeros(size)
     if len(rows) == 0:
         return weights
     flat = rows.ravel()
     width = rows.shape[1]
-    shrink = np.full(FEATURES, ridge)
+    shrink = np.full(size, ridge)
     shrink[CONSTANT] = 0.0
 
     def normal(vector: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         predicted = vector[rows].sum(axis=1)
-        spread = np.bincount(flat, weights=np.repeat(predicted, width), minlength=FEATURES)
+        spread = np.bincount(flat, weights=np.repeat(predicted, width), minlength=size)
         return spread + shrink * vector
 
-    right = np.bincount(flat, weights=np.repeat(targets, width), minlength=FEATURES)
-    diagonal = np.bincount(flat, minlength=FEATURES) + shrink
+    right = np.bincount(flat, weights=np.repeat(targets, width), minlength=size)
+    diagonal = np.bincount(flat, minlength=size) + shrink
     diagonal[diagonal == 0] = 1.0
     residual = right - normal(weights)
     preconditioned = residual / diagonal
