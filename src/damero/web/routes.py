@@ -400,16 +400,16 @@ class Routes:
     async def socket(self, websocket: WebSocket) -> None:
         """A game's socket; a session cookie counts only from the site's own pages (a socket's
         handshake is never refused for another site's, but gets no account)."""
+        if websocket.query_params.get("release", RELEASE) != RELEASE:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await websocket.accept()
+            await close(websocket, OTHER_RELEASE)
+            return  # a page of another release: it reloads, asking nothing of the database
         account = None
         if is_same_origin(dict(websocket.headers.items()), has_session=True):
             with contextlib.suppress(DatabaseFault):
                 account = await self.accounts.account_of(session_id(websocket))
         guest = websocket.query_params.get("name")
-        if websocket.query_params.get("release", RELEASE) != RELEASE:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await websocket.accept()
-            await close(websocket, OTHER_RELEASE)
-            return
 
         async def player(game: str) -> Player | None:
             try:
