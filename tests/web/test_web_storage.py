@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+import sqlalchemy as sa
+
 from damero.web.storage import (
     Attendance,
     Attending,
@@ -140,6 +142,28 @@ def test_presence_is_every_processs_pages_and_since_when_the_last_closed(databas
     assert one.load("game").attendance == gone  # type: ignore[union-attr]
     for storage in (one, other):
         storage.close()
+
+
+def test_a_page_opening_or_closing_costs_four_statements(database_url: str) -> None:
+    """Each page that opens or closes writes where the game's players are: the fewer round trips
+    to the database, the less of a server's time they take."""
+    storage = Storage(database_url)
+    storage.write([a_game("game")])
+    statements: list[str] = []
+
+    def counted(connection: object, cursor: object, text: str, *rest: object) -> None:
+        if "pg_notify" not in text:  # the other processes' word, on PostgreSQL alone
+            statements.append(text)
+
+    sa.event.listen(storage.engine, "before_cursor_execute", counted)
+    for here, at in ((True, 1.0), (True, 2.0), (False, 3.0), (False, 4.0)):
+        statements.clear()
+        (seen,) = storage.write([Attending("game", 0, here=here, at=at)])
+        assert seen is not None and seen.here[0] is (at < 3.0)
+        assert len(statements) <= 4, statements
+    sa.event.remove(storage.engine, "before_cursor_execute", counted)
+    assert seen.gone_since[0] == 3.0, "the page closed at 3; at 4 none was open to close"
+    storage.close()
 
 
 def test_a_claim_goes_in_only_while_the_other_is_still_away(database_url: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from damero.core import Side
+from damero.core import SIDES, Side
 from damero.round import Presence
 from damero.web.committer import GroupCommitter
 from damero.web.scheduler import Scheduler, Work
@@ -58,9 +58,13 @@ class Presences:
     def of(self, game_id: str) -> Presence:
         """Where `game_id`'s players are, this process's own pages counting at once."""
         seen = self.seen.get(game_id) or Attendance(game_id)
-        here = [seen.here[side.value] or self.pages[game_id, side] > 0 for side in Side]
-        gone = [None if here[side.value] else seen.gone_since[side.value] for side in Side]
-        return Presence((here[0], here[1]), (gone[0], gone[1]))
+        first, second = SIDES
+        here = (
+            seen.here[0] or self.pages[game_id, first] > 0,
+            seen.here[1] or self.pages[game_id, second] > 0,
+        )
+        gone = seen.gone_since
+        return Presence(here, (None if here[0] else gone[0], None if here[1] else gone[1]))
 
     def arrive(self, game_id: str, sides: frozenset[Side]) -> Coroutine[Any, Any, None]:
         """A page of `sides` opened here: it counts at once, and the coroutine returned stores

@@ -349,6 +349,8 @@ class Rooms:
 
     def seen(self, live: Round) -> Seen:
         presence = self.presences.of(live.id)
+        if presence.here == (True, True):  # nobody is gone: nobody may claim
+            return Seen(presence.here, frozenset())
         sides = claimants(live, presence, now=time.time(), abandon_seconds=self.abandon_seconds)
         return Seen(presence.here, sides)
 

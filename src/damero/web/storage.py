@@ -1563,13 +1563,17 @@ _PAGES_OF_SIDE = sa.and_(
     PRESENCE.c.process == sa.bindparam("process"),
 )
 _ATTEND = (
-    GAMES.update().where(_THIS_GAME).values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
+    GAMES.update()
+    .where(_THIS_GAME)
+    .values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
+    .returning(*GONE, GAMES.c.attendance)
 )
-_GONE_SINCE = sa.select(*GONE, GAMES.c.attendance).where(_THIS_GAME)
-_HAD_PAGE = sa.select(sa.func.count()).where(_PAGES_OF_SIDE)
-_OPEN_PAGE = PRESENCE.insert().values(
-    game_id=sa.bindparam("game_key"), side=sa.bindparam("side"), process=sa.bindparam("process")
+_OPEN_PAGE = sa.text(
+    "INSERT INTO presence (game_id, side, process) VALUES (:game_key, :side, :process)"
+    " ON CONFLICT DO NOTHING"
 )
+"""Inserts nothing where the process had a page on that side already (SQLite and PostgreSQL
+alike): the rows it inserts say whether it had."""
 _CLOSE_PAGE = PRESENCE.delete().where(_PAGES_OF_SIDE)
 _PAGES = (
     sa.select(PRESENCE.c.side, sa.func.count())
@@ -1585,20 +1589,21 @@ _SET_GONE = (
 
 
 def _attend(connection: Connection, item: Attending, process: str) -> Attendance | None:
-    """`process`'s pages on a side of a game opened or closed: where the game's players now are.
+    """`process`'s pages on a side of a game opened or closed: where the game's players now are,
+    in four statements (the game's row written and read back, the page's row, the pages, the
+    times gone).
 
     The game's row is written first, so that its lock is taken before anything is read: the
     changes of one game's presence, and its claims, go one at a time on every database."""
     game = {"game_key": item.game_id}
-    if connection.execute(_ATTEND, game).rowcount != 1:
+    row = connection.execute(_ATTEND, game).one_or_none()
+    if row is None:
         return None
-    row = connection.execute(_GONE_SINCE, game).one()
     mine = {**game, "side": item.side, "process": process}
-    had = connection.execute(_HAD_PAGE, mine).scalar_one() > 0
-    if item.here and not had:
-        connection.execute(_OPEN_PAGE, mine)
-    elif not item.here and had:
-        connection.execute(_CLOSE_PAGE, mine)
+    if item.here:
+        had = connection.execute(_OPEN_PAGE, mine).rowcount == 0
+    else:
+        had = connection.execute(_CLOSE_PAGE, mine).rowcount > 0
     counts: dict[int, int] = dict(connection.execute(_PAGES, game).all())
     here = (counts.get(0, 0) > 0, counts.get(1, 0) > 0)
     gone = [row[0], row[1]]

@@ -101,14 +101,15 @@ def parse_round(live: Round, text: str | None) -> Round:
         return live
     stored = json.loads(text)
     result, offers, clock = stored["result"], stored["offers"], stored["clock"]
+    state = live.state
     state = replace(
-        live.state,
+        state,
         decided=None
         if result is None
         else Result(SIDE_OF_NAME.get(result["winner"]), Ending(result["reason"])),
         offers=Offers(*(SIDE_OF_NAME.get(offers[name]) for name in ("draw", "undo", "rematch"))),
+        clock=None if clock is None else _clock_of(state, clock),  # of the moves alone
     )
-    state = replace(state, clock=None if clock is None else _clock_of(state, clock))
     return replace(live, state=state, next_game=stored["next"])
 
 
