@@ -63,8 +63,8 @@ def test_random_endgames_match_plain_minimax(size: int, empties: int, count: int
 
 @pytest.mark.parametrize("empties", [1, 2, 3])
 def test_full_8x8_boards_with_their_last_squares_match_plain_minimax(empties: int) -> None:
-    """The last square of a full 8x8 board is counted from tables, not played: every line, either
-    side to move, a pass before it and nobody moving, against the rules."""
+    """The last squares of a full 8x8 board, where the solver answers without recursing: every
+    line, either side to move, a pass before the last move and nobody moving, against the rules."""
     rng = random.Random(empties)
     for _ in range(150):
         position = random_endgame(8, empties, rng)

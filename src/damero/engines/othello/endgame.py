@@ -131,93 +131,9 @@ _PROBE_DEPTH_MAX = 6
 _PROBE_WINDOW = 1_000_000
 
 
-def _line_flips() -> npt.NDArray[np.uint8]:
-    """Row `square` (0-7 along a line of eight), column `line`: how many discs a move on `square`
-    turns along a full line whose bits in `line` are the player's and the others the opponent's.
-    A shorter line has the opponent's discs beyond its ends, which close no run, so it reads the
-    same table."""
-    turned = np.zeros((8, 256), dtype=np.uint8)
-    for square in range(8):
-        for line in range(256):
-            for step in (1, -1):
-                other, run = square + step, 0
-                while 0 <= other < 8 and not line >> other & 1:
-                    other, run = other + step, run + 1
-                if 0 <= other < 8:
-                    turned[square, line] += run
-    return turned
-
-
-def _diagonals() -> npt.NDArray[np.uint64]:
-    """Row `square` of the 8x8 layout: its diagonal (down-right) and its anti-diagonal."""
-    lines = np.zeros((64, 2), dtype=np.uint64)
-    for square in range(64):
-        row, column = divmod(square, 8)
-        for index, column_step in enumerate((1, -1)):
-            for step in range(-7, 8):
-                if 0 <= row + step < 8 and 0 <= column + column_step * step < 8:
-                    bit = 1 << ((row + step) * 8 + column + column_step * step)
-                    lines[square, index] |= np.uint64(bit)
-    return lines
-
-
-_LINE_FLIPS = _line_flips()
-_DIAGONALS = _diagonals()
-_FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
-_BYTE = np.uint64(0xFF)
-_COLUMN = np.uint64(0x0101010101010101)
-_COLUMN_TO_BYTE = np.uint64(0x0102040810204080)
-"""Moves the bits of the first column, one a row, to the top byte, row 0 lowest."""
-_TOP_BYTE = np.uint64(56)
-
-
 @compiled
-def _full_board_flips(player: Board, square: int) -> int:
-    """How many discs a move on `square` turns on a full 8x8 board but that square, the discs not
-    the player's being the opponent's: each of its four lines read as a byte of the player's
-    discs, whose count a table gives (Edax counts the last move's flips so, without making it)."""
-    row, column = square >> 3, square & 7
-    turned = _LINE_FLIPS[column, int((player >> np.uint64(8 * row)) & _BYTE)]
-    column_bits = ((player >> np.uint64(column)) & _COLUMN) * _COLUMN_TO_BYTE
-    turned += _LINE_FLIPS[row, int(column_bits >> _TOP_BYTE)]
-    # A diagonal's discs all lie in different columns: summed into the top byte by column.
-    diagonal = ((player & _DIAGONALS[square, 0]) * _COLUMN) >> _TOP_BYTE
-    turned += _LINE_FLIPS[column, int(diagonal)]
-    anti_diagonal = ((player & _DIAGONALS[square, 1]) * _COLUMN) >> _TOP_BYTE
-    turned += _LINE_FLIPS[column, int(anti_diagonal)]
-    return int(turned)
-
-
 def _last_empty(player: Board, opponent: Board, empty_bit: Board) -> int:
     """Exact score with one empty square left."""
-    raise NotImplementedError("compiled code only")
-
-
-@overload(_last_empty, strict=False)
-def _last_empty_overload(player: Any, opponent: Any, empty_bit: Any) -> Any:
-    if isinstance(player, types.Integer):
-
-        def narrow(player: Board, opponent: Board, empty_bit: Board) -> int:
-            if (player | opponent | empty_bit) != _FULL:
-                return _last_empty_any(player, opponent, empty_bit)
-            # 8x8 with one square left: the flips counted without being found.
-            square = index_of(empty_bit)
-            difference = 2 * count(player) - 63
-            turned = _full_board_flips(player, square)
-            if turned > 0:
-                return difference + 2 * turned + 1
-            turned = _full_board_flips(opponent, square)
-            if turned > 0:
-                return difference - 2 * turned - 1
-            return difference + 1 if difference > 0 else difference - 1
-
-        return narrow
-    return lambda player, opponent, empty_bit: _last_empty_any(player, opponent, empty_bit)
-
-
-@compiled
-def _last_empty_any(player: Board, opponent: Board, empty_bit: Board) -> int:
-    """Exact score with one empty square left, on any board."""
     difference = count(player) - count(opponent)
     flipped = flips(player, opponent, empty_bit)
     if not is_empty(flipped):
