@@ -61,6 +61,22 @@ def test_random_endgames_match_plain_minimax(size: int, empties: int, count: int
         assert move in best_moves(position)
 
 
+@pytest.mark.parametrize("empties", [1, 2, 3])
+def test_full_8x8_boards_with_their_last_squares_match_plain_minimax(empties: int) -> None:
+    """The last squares of a full 8x8 board, where the solver answers without recursing: every
+    line, either side to move, a pass before the last move and nobody moving, against the rules."""
+    rng = random.Random(empties)
+    for _ in range(150):
+        position = random_endgame(8, empties, rng)
+        swapped = OthelloPosition(
+            8, position.opponent, position.player, position.side_to_move.other
+        )
+        for side_position in (position, swapped):
+            score, move = solve(side_position)
+            assert score == minimax(side_position)
+            assert move in best_moves(side_position)
+
+
 def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:
     problem = next(problem for problem in read_problems() if problem.number == 2)
     geometry, player, opponent = engine_board(problem.position)
