@@ -77,6 +77,33 @@ def test_full_8x8_boards_with_their_last_squares_match_plain_minimax(empties: in
             assert move in best_moves(side_position)
 
 
+@pytest.mark.parametrize("empties", [4, 5, 6, 7])
+def test_8x8_endgames_of_the_last_empties_keep_their_bounds_in_every_window(empties: int) -> None:
+    """The last empties' search of a full 8x8 board (its own compiled path) against minimax, in
+    null windows below, at and above the score and in wide ones: a bound on the right side
+    outside the window, the exact score inside."""
+    rng = random.Random(800 + empties)
+    for _ in range(12):
+        position = random_endgame(8, empties, rng)
+        geometry, player, opponent = engine_board(position)
+        exact = minimax(position)
+        solver = EndgameSolver(geometry, table_bits=12, threads=1)
+        for alpha, beta in [
+            (exact - 9, exact - 8),
+            (exact - 1, exact),
+            (exact, exact + 1),
+            (exact + 7, exact + 8),
+            (exact - 3, exact + 3),
+        ]:
+            score = solver.solve(player, opponent, alpha=alpha, beta=beta).score
+            if score <= alpha:
+                assert exact <= score
+            elif score >= beta:
+                assert exact >= score
+            else:
+                assert score == exact
+
+
 def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:
     problem = next(problem for problem in read_problems() if problem.number == 2)
     geometry, player, opponent = engine_board(problem.position)

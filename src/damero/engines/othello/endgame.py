@@ -37,7 +37,7 @@ from damero.engines.othello.bits import (
     orthogonal,
     play,
 )
-from damero.engines.othello.board import Geometry, Shape
+from damero.engines.othello.board import Geometry, Shape, geometry_of
 from damero.engines.othello.control import (
     BEST_MOVE,
     NODES,
@@ -131,7 +131,7 @@ _PROBE_DEPTH_MAX = 6
 _PROBE_WINDOW = 1_000_000
 
 
-@compiled
+@inlined
 def _last_empty(player: Board, opponent: Board, empty_bit: Board) -> int:
     """Exact score with one empty square left."""
     difference = count(player) - count(opponent)
@@ -146,7 +146,7 @@ def _last_empty(player: Board, opponent: Board, empty_bit: Board) -> int:
     return difference - 1
 
 
-@compiled
+@inlined
 def _best_of_two(player: Board, opponent: Board, first: Board, second: Board, beta: int) -> int:
     """The better of `player`'s moves on the last two empty squares, stopping at `beta`;
     -BOUND_MAX if neither flips anything."""
@@ -162,7 +162,7 @@ def _best_of_two(player: Board, opponent: Board, first: Board, second: Board, be
     return best
 
 
-@compiled
+@inlined
 def _solve_two(player: Board, opponent: Board, empty: Board, alpha: int, beta: int) -> int:
     """Exact score with two empty squares left: both orders tried directly, without recursion."""
     first = lowest(empty)
@@ -241,6 +241,100 @@ def _solve_shallow(
     return best
 
 
+_FULL_SHAPE = geometry_of(8).shape
+_FULL_BOARD = np.uint64(_FULL_SHAPE.board)
+_FULL_QUADRANTS = tuple(np.uint64(quadrant) for quadrant in _FULL_SHAPE.quadrants)
+_FULL_RISKY = np.uint64(_FULL_SHAPE.x_squares | _FULL_SHAPE.c_squares)
+
+
+@compiled
+def _solve_full(player: Board, opponent: Board, empties: int, alpha: int, beta: int) -> int:
+    """`_solve_shallow` on a full 8x8 board, its square sets constants and its arguments five
+    words: each call of the generic one passes its square sets too (eleven words more, on the
+    stack), and the generic one recurses into a two-empties node where this calls
+    `_solve_two` directly."""
+    empty = ~(player | opponent)
+    if empties <= 2:
+        if empties == 2:
+            return _solve_two(player, opponent, empty, alpha, beta)
+        if empties == 1:
+            return _last_empty(player, opponent, empty)
+    if empties >= _SHALLOW_STABILITY_EMPTIES and alpha + 2 >= _SHALLOW_STABILITY_LEAD * empties:
+        ceiling = _stability_ceiling(player, opponent, _FULL_SHAPE, empties, alpha)
+        if ceiling <= alpha:
+            return ceiling
+    odd = empty ^ empty
+    for quadrant in _FULL_QUADRANTS:
+        if count(empty & quadrant) & 1:
+            odd |= quadrant
+    reachable = around(opponent)
+    best = -BOUND_MAX
+    for parity_pass in range(4):
+        region = odd if parity_pass < 2 else ~odd
+        squares = _FULL_RISKY if parity_pass % 2 else ~_FULL_RISKY
+        candidates = empty & region & squares & reachable
+        while not is_empty(candidates):
+            move_bit = lowest(candidates)
+            candidates ^= move_bit
+            flipped = flips(player, opponent, move_bit)
+            if is_empty(flipped):
+                continue
+            next_player = opponent ^ flipped
+            next_opponent = player | flipped | move_bit
+            if empties == 3:
+                score = -_solve_two(next_player, next_opponent, empty ^ move_bit, -beta, -alpha)
+            else:
+                score = -_solve_full(next_player, next_opponent, empties - 1, -beta, -alpha)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        return best
+    if best == -BOUND_MAX:
+        # No square flips anything: pass, or the game is over.
+        if is_empty(legal_moves(opponent, player, _FULL_BOARD)):
+            return final_score(player, opponent, empties)
+        return -_solve_full(opponent, player, empties, -beta, -alpha)
+    return best
+
+
+def _last_empties(
+    player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
+) -> int:
+    """The last few empties' search for the board's size: `_solve_full` on a full 8x8 board,
+    else `_solve_shallow`."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(_last_empties, strict=False)
+def _last_empties_overload(
+    player: Any, opponent: Any, shape: Any, empties: Any, alpha: Any, beta: Any
+) -> Any:
+    if isinstance(player, types.Integer):
+
+        def narrow(
+            player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
+        ) -> int:
+            if shape.board == _FULL_BOARD:
+                return _solve_full(player, opponent, empties, alpha, beta)
+            return _solve_any(player, opponent, shape, empties, alpha, beta)
+
+        return narrow
+    return lambda player, opponent, shape, empties, alpha, beta: _solve_any(
+        player, opponent, shape, empties, alpha, beta
+    )
+
+
+@compiled
+def _solve_any(
+    player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
+) -> int:
+    """`_solve_shallow` on any board."""
+    shallow = Shallow(shape, shape.x_squares | shape.c_squares)
+    return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
+
+
 @compiled
 def _solve_last_empties(
     player: Board,
@@ -251,10 +345,9 @@ def _solve_last_empties(
     beta: int,
     control: npt.NDArray[np.int64],
 ) -> int:
-    """`_solve_shallow` for a position of the last few empties, counted as one node."""
+    """The last few empties' search, counted as one node."""
     control[NODES] += 1
-    shallow = Shallow(shape, shape.x_squares | shape.c_squares)
-    return _solve_shallow(player, opponent, shallow, empties, alpha, beta)
+    return _last_empties(player, opponent, shape, empties, alpha, beta)
 
 
 @compiled
