@@ -12,6 +12,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py ffo --empties 26
     python benchmarks/othello_engine.py edax --repeats 2   # FFO #26-#39 beside Edax
     python benchmarks/othello_engine.py short            # 1000 small solves beside Edax
+    python benchmarks/othello_engine.py last --baseline main   # the last empties' search alone
     python benchmarks/othello_engine.py six --seconds 600
     python benchmarks/othello_engine.py ten --seconds 1
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
@@ -428,6 +429,46 @@ def bench_short(edax_name: str | None, count: int, empties: int) -> None:
         print(f"  Edax: {edax_seconds:.2f} s, ratio {seconds / max(edax_seconds, 0.001):.2f}")
 
 
+def bench_last(count: int, empties: int) -> None:
+    """The last empties' search alone, where nearly all of a big solve's nodes are: `count`
+    random 8x8 positions of exactly `empties` empty squares, each searched in a full window and
+    in a null one, five times over; the best pass's CPU microseconds a search, and a checksum of
+    the scores (the same for every version of the search)."""
+    import numba
+    import numpy as np
+
+    from damero.engines.othello import endgame
+    from damero.engines.othello.control import new_control
+
+    rng = random.Random(empties)
+    boards: list[tuple[int, int]] = []
+    while len(boards) < count:
+        geometry, player, opponent = engine_board(random_endgame(8, empties, rng))
+        if geometry.empties(player, opponent) == empties:
+            boards.append((player, opponent))
+    players = np.array([player for player, _ in boards], dtype=np.uint64)
+    opponents = np.array([opponent for _, opponent in boards], dtype=np.uint64)
+    shape, control = geometry.shape, new_control(None)
+    search = endgame._solve_last_empties
+
+    @numba.njit(nogil=True)
+    def run(players, opponents, shape, empties, alpha, beta, control):  # type: ignore[no-untyped-def]
+        total = 0
+        for index in range(players.shape[0]):
+            total += search(players[index], opponents[index], shape, empties, alpha, beta, control)
+        return total
+
+    print(f"the last empties' search alone, {count} random 8x8 positions of {empties} empties")
+    for name, alpha, beta in (("full window", -64, 64), ("null window (-1, 0)", -1, 0)):
+        checksum = run(players[:1], opponents[:1], shape, empties, alpha, beta, control)
+        best = float("inf")
+        for _ in range(5):
+            started = time.process_time()
+            checksum = run(players, opponents, shape, empties, alpha, beta, control)
+            best = min(best, time.process_time() - started)
+        print(f"  {name}: {1e6 * best / count:.2f} CPU microseconds a search, checksum {checksum}")
+
+
 def bench_six(seconds: float) -> None:
     """Solves the 6x6 start, giving up after about `seconds`."""
     print(f"6x6 Othello solved from the start, within {seconds:g} s (published: O wins 20-16)")
@@ -518,6 +559,7 @@ PARTS = {
         options.repeats,
     ),
     "short": lambda options: bench_short(options.edax, options.count, options.short_empties),
+    "last": lambda options: bench_last(options.count, options.last_empties),
     "six": lambda options: bench_six(options.seconds or 300.0),
     "ten": lambda options: bench_ten(options.seconds or 1.0),
     "error": lambda options: _evaluation_benchmark("error"),
@@ -555,7 +597,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeats", type=int, default=1, help="check, edax: each program's best of this many"
     )
-    parser.add_argument("--count", type=int, default=1000, help="short: this many solves")
+    parser.add_argument("--count", type=int, default=1000, help="short, last: this many solves")
+    parser.add_argument(
+        "--last-empties", type=int, default=7, help="last: positions of this many empties"
+    )
     parser.add_argument(
         "--short-empties", type=int, default=12, help="short: positions of about this many empties"
     )
