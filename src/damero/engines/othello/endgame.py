@@ -365,12 +365,12 @@ def _stability_ceiling(
 
 
 @compiled
-def _ordering_key(player: Board, opponent: Board, move_bit: Board, shape: Shape) -> int:
+def _ordering_key(next_player: Board, next_opponent: Board, shape: Shape) -> int:
     """Smaller first: the reply leaving the opponent least mobility, now and potential (Edax's
     fastest-first), with corners counted double in that mobility, then the one keeping most
     corners and edge squares beside them (half a reply each: a third less time where one
-    side is far ahead, a sixth less time on FFO #27-#39)."""
-    next_player, next_opponent = play(player, opponent, move_bit)
+    side is far ahead, a sixth less time on FFO #27-#39).  Given the boards after the move,
+    which the caller has already played."""
     replies = legal_moves(next_player, next_opponent, shape.board)
     empty = shape.board & ~(next_player | next_opponent)
     potential = count(around(next_opponent) & empty)
@@ -635,7 +635,7 @@ def _move_key(
     sizes."""
     shape = run.shape
     if empties < _PROBE_EMPTIES:
-        return _ordering_key(player, opponent, move_bit, shape)
+        return _ordering_key(next_player, next_opponent, shape)
     learned = run.weights.shape[0] > 0
     # The learned estimate orders well one ply deep, helped by the mobility key; the quick one
     # needs a deeper look.  Computed, not literal, arguments: a recursive compiled function must
@@ -647,10 +647,10 @@ def _move_key(
     if not learned:
         # The mobility key beside the search's: a quarter fewer nodes on 6x6 endgames of 24
         # empties.
-        return key + _ordering_key(player, opponent, move_bit, shape)
+        return key + _ordering_key(next_player, next_opponent, shape)
     # Fifths of a disc beside the mobility key: at full weight (tenths) the estimate ordered
     # worse where one side is far ahead (a third more nodes).
-    return key // 2 + _ordering_key(player, opponent, move_bit, shape)
+    return key // 2 + _ordering_key(next_player, next_opponent, shape)
 
 
 @dataclass(frozen=True, slots=True)
