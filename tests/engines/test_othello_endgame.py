@@ -153,10 +153,11 @@ def test_windows_start_at_the_bound_found_and_never_lie_past_the_score(
     assert past == []
 
 
-def test_a_lopsided_solve_starts_from_the_evaluation_though_it_reads_half_the_lead() -> None:
-    """The learned evaluation reads about half of a large lead: a level-3 game's position of 20
-    empties lost by 28 discs reads about -15, a start that saved a third of its solve's nodes
-    over a start at 0 (the guess was once used only from 16 discs either way)."""
+def test_a_lopsided_solve_starts_from_the_evaluation_short_of_the_lead() -> None:
+    """A level-3 game's position of 20 empties lost by 28 discs starts from the evaluation, short
+    of the lead: the weights before round 1's read it as -15, a start that saved a third of its
+    solve's nodes over a start at 0 (the guess was once used only from 16 discs either way);
+    round 1's read -29, taken in to -24."""
     position = OthelloPosition.from_rows(
         [
             "XOOXX...",
