@@ -5,7 +5,8 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_eval.py                  # both parts
     python benchmarks/othello_eval.py error --positions 500 --depth 4
     python benchmarks/othello_eval.py error --solved FILE --weights new.npz
-    python benchmarks/othello_eval.py match --games 100 --depth 3
+    python benchmarks/othello_eval.py match --games 100 --match-depth 3
+    python benchmarks/othello_eval.py match --weights new.npz --against old.npz
     python benchmarks/othello_eval.py curve --check FILE --label-depth 6 --sizes 3000 6000 12000
     python benchmarks/othello_eval.py features --cache DIR --stages 3 5 --check FILE
 
@@ -242,15 +243,24 @@ def play(opening: Board, first: Evaluator, second: Evaluator, depth: int) -> int
         turn = 1 - turn
 
 
-def bench_match(games: int, depth: int, seed: int) -> None:
-    """Learned against hand-set from random openings of 4 to 8 plies, each played both ways."""
+def bench_match(
+    games: int, depth: int, seed: int, weights: Path | None = None, against: Path | None = None
+) -> None:
+    """Learned (the shipped weights, or those of `weights`) against hand-set (or the learned
+    evaluation with the weights of `against`) from random openings of 4 to 8 plies, each played
+    both ways."""
     rng = random.Random(seed)
     start = Othello().start()
-    learned_evaluate = learned()
+    learned_evaluate = learned(weights)
+    hand_set_name = "hand-set" if against is None else against.name
+    other = hand_set if against is None else learned(against)
     wins = draws = losses = 0
     total = 0
     started = time.perf_counter()
-    print(f"match, learned against hand-set, depth {depth} each, {games} games, colours swapped")
+    name = "learned" if weights is None else weights.name
+    print(
+        f"match, {name} against {hand_set_name}, depth {depth} each, {games} games, colours swapped"
+    )
     for _ in range(games // 2):
         player, opponent = GEOMETRY.to_engine(start.player), GEOMETRY.to_engine(start.opponent)
         for _ in range(rng.randint(4, 8)):
@@ -259,16 +269,16 @@ def bench_match(games: int, depth: int, seed: int) -> None:
             player, opponent = GEOMETRY.play(player, opponent, rng.choice(bits))
         for learned_first in (True, False):
             if learned_first:
-                score = play((player, opponent), learned_evaluate, hand_set, depth)
+                score = play((player, opponent), learned_evaluate, other, depth)
             else:
-                score = -play((player, opponent), hand_set, learned_evaluate, depth)
+                score = -play((player, opponent), other, learned_evaluate, depth)
             total += score
             wins += score > 0
             draws += score == 0
             losses += score < 0
     played = wins + draws + losses
     print(
-        f"  learned {wins} wins, {draws} draws, {losses} losses of {played}: "
+        f"  {name} {wins} wins, {draws} draws, {losses} losses of {played}: "
         f"{100 * (wins + draws / 2) / played:.1f}%, mean disc difference {total / played:+.1f}"
         f"   ({time.perf_counter() - started:.0f} s)"
     )
@@ -524,7 +534,14 @@ def main(arguments: Sequence[str] | None = None) -> None:
         "--solved", type=Path, help="error: measure on this file of solved positions instead"
     )
     parser.add_argument(
-        "--weights", type=Path, help="error: measure these weights instead of the shipped ones"
+        "--weights",
+        type=Path,
+        help="error, match: measure these weights instead of the shipped ones",
+    )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="match: play the learned evaluation with these weights instead of the hand-set one",
     )
     parser.add_argument(
         "--label-depths",
@@ -581,7 +598,9 @@ def main(arguments: Sequence[str] | None = None) -> None:
         solved = solved_set(held_out, options.positions, low, high, options.seed)
         bench_error(solved, options.depth, options.weights, options.label_depths)
     if options.part in ("all", "match"):
-        bench_match(options.games, options.match_depth, options.seed)
+        bench_match(
+            options.games, options.match_depth, options.seed, options.weights, options.against
+        )
 
 
 if __name__ == "__main__":

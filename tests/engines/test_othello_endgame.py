@@ -10,7 +10,7 @@ from othello_positions import Problem, best_moves, minimax, random_endgame, read
 from damero.core import Side
 from damero.engines.othello import solve
 from damero.engines.othello.board import engine_board, move_of
-from damero.engines.othello.endgame import EndgameSolver, Solution
+from damero.engines.othello.endgame import EndgameSolver, Solution, first_window
 from damero.games.othello import PASS, OthelloPosition
 
 FEW_EMPTIES = 16
@@ -180,10 +180,11 @@ def test_windows_start_at_the_bound_found_and_never_lie_past_the_score(
     assert past == []
 
 
-def test_a_lopsided_solve_starts_from_the_evaluation_though_it_reads_half_the_lead() -> None:
-    """The learned evaluation reads about half of a large lead: a level-3 game's position of 20
-    empties lost by 28 discs reads about -15, a start that saved a third of its solve's nodes
-    over a start at 0 (the guess was once used only from 16 discs either way)."""
+def test_a_lopsided_solve_starts_from_the_evaluation_short_of_the_lead() -> None:
+    """A level-3 game's position of 20 empties lost by 28 discs starts from the evaluation, short
+    of the lead: the weights before round 1's read it as -15, a start that saved a third of its
+    solve's nodes over a start at 0 (the guess was once used only from 16 discs either way);
+    round 1's read -29, taken in to -24."""
     position = OthelloPosition.from_rows(
         [
             "XOOXX...",
@@ -200,3 +201,35 @@ def test_a_lopsided_solve_starts_from_the_evaluation_though_it_reads_half_the_le
     geometry, player, opponent = engine_board(position)
     guess = EndgameSolver(geometry, threads=1)._first_guess(player, opponent)
     assert -28 < guess <= -10
+
+
+@pytest.mark.parametrize(
+    ("estimate", "start"),
+    [(44.2, 32), (-29.0, -24), (24.1, 22), (15.2, 16), (-3.4, -4), (0.4, 0)],
+)
+def test_a_first_window_takes_in_a_lead_beyond_twenty_discs(estimate: float, start: int) -> None:
+    """A window past a large lead costs a proof as dear as the exact one, a window short of it a
+    cheap fail-high: a lead beyond 20 discs counts half, a smaller one stands."""
+    assert first_window(estimate) == start
+
+
+def test_a_lead_the_evaluation_reads_too_large_starts_the_windows_short_of_the_score() -> None:
+    """A random game's position of 21 empties won by 38 discs, which the shipped weights read as
+    +48 six plies deep: the windows start short of the score, not past it, where each would have
+    been a proof that every move falls short (1.83 million nodes against 0.58 on one thread)."""
+    position = OthelloPosition.from_rows(
+        [
+            ".XXX....",
+            "XXO...X.",
+            "OOO..X..",
+            "OOOOX..X",
+            ".XXXO.XX",
+            "..XOXOOX",
+            ".XXXXXXX",
+            "X.XXXOOX",
+        ],
+        Side.SECOND,
+    )
+    geometry, player, opponent = engine_board(position)
+    guess = EndgameSolver(geometry, threads=1)._first_guess(player, opponent)
+    assert 20 < guess <= 38

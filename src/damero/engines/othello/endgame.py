@@ -12,6 +12,7 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -105,6 +106,9 @@ guess on the FFO problems and cost ten times as much: 60 ms of #39's 70)."""
 _GUESS_EMPTIES = 18
 """From this many empties up, a solve starts from a shallow search's guess (below, it costs more
 than it saves)."""
+
+_GUESS_LEAD = 20
+"""A first guess's lead beyond this many discs counts half (`first_window`)."""
 
 _STEP_MAX = 4
 """The narrow windows' steps grow no further than this many discs: a step past the score costs a
@@ -671,6 +675,22 @@ class Solution:
     nothing."""
 
 
+def first_window(estimate: float) -> int:
+    """The even disc difference a solve's first window centres on, from a search's estimate: a
+    lead beyond `_GUESS_LEAD` discs counts half.  Past a large lead every window fails low, each a
+    proof that every move falls short, as dear as the exact one; short of it the windows fail high
+    on one good move and climb cheaply.  So a guess past the score costs far more than one short
+    of it (the tuning set's #7, +38, on one thread: 1.83 million nodes from +48, 0.58 million from
+    +34), and weights that read large leads in full, not half as the first ones did, need their
+    guess taken in.  Smaller leads stand: taking them in as well gained the new weights little
+    and cost the first ones more."""
+    lead = abs(estimate)
+    if lead > _GUESS_LEAD:
+        lead = _GUESS_LEAD + (lead - _GUESS_LEAD) / 2
+    lead = min(lead, BOUND_MAX - 1)
+    return int(math.copysign(2 * round(lead / 2), estimate))
+
+
 class EndgameSolver:
     """An exact solver for one board size, keeping its transposition table between solves.  The
     table is made for the first position solved (`table_bits` fixes its size instead)."""
@@ -750,18 +770,17 @@ class EndgameSolver:
             direction = failed
 
     def _first_guess(self, player: int, opponent: int) -> int:
-        """An even disc difference from a shallow search with the learned evaluation (8x8, from
-        `_GUESS_EMPTIES`); else 0.  Taken whatever the lead: it was once used only from 16 discs
-        either way, but on positions where one side is well ahead the evaluation reads about
-        half the lead (-15 for -28), and starting there rather than at 0 saved a tenth of the
-        nodes of the tuning positions of 18-21 empties."""
+        """The first window's centre from a shallow search with the learned evaluation (8x8, from
+        `_GUESS_EMPTIES`), a large lead taken in (`first_window`); else 0.  Taken whatever the
+        lead: it was once used only from 16 discs either way, and starting at a lead read short
+        rather than at 0 saved a tenth of the nodes of the tuning positions of 18-21 empties."""
         geometry = self.geometry
         empties = geometry.empties(player, opponent)
         if self._weights.shape[0] == 0 or empties < _GUESS_EMPTIES:
             return 0
         depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
-        discs = round(discs_of(depth_scores(geometry, player, opponent, depth, self._weights)[-1]))
-        return 2 * round(max(-BOUND_MAX + 1, min(BOUND_MAX - 1, discs)) / 2)
+        scores = depth_scores(geometry, player, opponent, depth, self._weights)
+        return first_window(discs_of(scores[-1]))
 
     def _distinct_moves(self, player: int, opponent: int) -> int:
         """The legal moves, less those a symmetry of the position maps onto an earlier one: from
