@@ -21,9 +21,10 @@ machine shared with other work gives different figures from one minute to the ne
     python benchmarks/web.py --thinks 4 --pause 0.05   # and four level-5 10x10 Othello games
                                                   # against the computer think all along
     python benchmarks/web.py --profile out.txt    # and py-spy samples the SQLite server (and
-                                                  # the first of several on PostgreSQL, into
-                                                  # out.txt.postgres, and beside the thinks,
-                                                  # out.txt.thinks) while it holds the GIL
+                                                  # the floor, into out.txt.floor, the first of
+                                                  # several on PostgreSQL, into out.txt.postgres,
+                                                  # and beside the thinks, out.txt.thinks)
+                                                  # while it holds the GIL
 
 Each run prints the servers' own CPU time per accepted move (from /proc, so the load
 generator's share is not counted) and the bytes the sockets received per move, joins included;
@@ -530,7 +531,14 @@ def main() -> None:
                     )
             for number in range(arguments.rounds):
                 floor = run(
-                    f"sqlite:///{folder / f'floor{number}.sqlite3'}", 0, arguments, folder, None
+                    f"sqlite:///{folder / f'floor{number}.sqlite3'}",
+                    0,
+                    arguments,
+                    folder,
+                    None,
+                    profile=f"{arguments.profile}.floor"
+                    if arguments.profile and not number
+                    else None,
                 )
                 if floor is None:
                     continue

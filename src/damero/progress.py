@@ -281,8 +281,13 @@ class GameInProgress:
         side = self._going_on()
         played, forced = self._extended((move,))._forced_played()
         clock = played._clock_after(side, now)
-        return replace(
-            played, version=self.version + 1, forced=forced, offers=NO_OFFERS, clock=clock
+        return played._made(
+            played.moves,
+            played.positions,
+            version=self.version + 1,
+            forced=forced,
+            offers=NO_OFFERS,
+            clock=clock,
         )
 
     def play_text(self, text: str, *, now: float = 0.0) -> GameInProgress:
@@ -323,7 +328,40 @@ class GameInProgress:
         positions = list(self.positions)
         for move in moves:
             positions.append(positions[-1].play(move))
-        return replace(self, moves=(*self.moves, *moves), positions=tuple(positions), forced=())
+        return self._made(
+            (*self.moves, *moves),
+            tuple(positions),
+            version=self.version,
+            forced=(),
+            offers=self.offers,
+            clock=self.clock,
+        )
+
+    def _made(
+        self,
+        moves: tuple[Any, ...],
+        positions: tuple[Any, ...],
+        *,
+        version: int,
+        forced: tuple[Forced, ...],
+        offers: Offers,
+        clock: Clock | None,
+    ) -> GameInProgress:
+        """This game with these moves and what they led to, made at once: `dataclasses.replace`
+        reads the fields' list again at every call, several times the cost, on every move."""
+        return GameInProgress(
+            self.game,
+            self.start,
+            moves,
+            positions,
+            self.seats,
+            version,
+            forced,
+            self.decided,
+            offers,
+            clock,
+            self._outcomes,
+        )
 
     def _read(self, texts: Sequence[str]) -> GameInProgress:
         """`_extended` by the moves `texts` name, each parsed in the position it is played in;

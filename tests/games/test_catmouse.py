@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,27 @@ def test_random_games_keep_the_rules(game: list[CatMousePosition]) -> None:
         assert after.side_to_move is before.side_to_move.other or before.mouse is None
     assert game[-1].outcome() is not None
     assert game[-1].legal_moves() == ()
+
+
+def test_each_boards_targets_click_each_legal_move_from_its_piece_to_its_square() -> None:
+    """The board's targets, made once and kept, are each position's own: its legal moves' texts
+    and the cells a player clicks for them, the mouse's from wherever it stands."""
+    rng = random.Random(7)
+    for _ in range(40):
+        pos = GAME.start()
+        while pos.outcome() is None:
+            board = GAME.board(pos, ())
+            expected = []
+            for move in pos.legal_moves():
+                origin = move.origin if isinstance(move, CatMove) else pos.mouse
+                squares = (move.target,) if origin is None else (origin, move.target)
+                clicks = tuple((square_row(s) - 1, square_column(s) - 1) for s in squares)
+                expected.append((GAME.format_move(move), clicks))
+            assert [(target.text, target.clicks) for target in board.targets] == expected
+            cells = {(piece.row, piece.column, piece.kind) for piece in board.pieces}
+            mouse = () if pos.mouse is None else (pos.mouse,)
+            assert cells == {
+                (square_row(s) - 1, square_column(s) - 1, 0 if s in mouse else 1)
+                for s in (*pos.cats, *mouse)
+            }
+            pos = pos.play(rng.choice(pos.legal_moves()))

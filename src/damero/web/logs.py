@@ -100,6 +100,11 @@ def configure(log_format: str = "text", *, level: int = logging.INFO) -> None:
     from warnings on (its lines of each request and socket would write a token's query string)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormat() if log_format == "json" else TextFormat())
+    # Neither format names the calling file and line, the thread or the process: a line is not
+    # made to look them up (a socket's opening and its closing each write one), as the logging
+    # documentation's "Optimization" section advises.
+    logging._srcfile = None
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     handler.addFilter(Context())
     root = logging.getLogger()
     for old in list(root.handlers):

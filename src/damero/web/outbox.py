@@ -84,7 +84,9 @@ class Outbox:
                 self.ready.clear()
                 while self.waiting and not self.closed:
                     text = self.waiting.popleft()
-                    await asyncio.wait_for(self.socket.send_text(text), self.send_seconds)
+                    # A deadline, not wait_for: that makes a task of every message it sends.
+                    async with asyncio.timeout(self.send_seconds):
+                        await self.socket.send_text(text)
                     self.sent += 1
                 if self.finishing:
                     break

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from damero.core import SIDES, Game, Side
-from damero.progress import Clock, Ending, GameInProgress, Offers, Result, Seat
+from damero.progress import NO_OFFERS, Clock, Ending, GameInProgress, Offers, Result, Seat
 from damero.registry import find_game
 from damero.round import Player, Round
 from damero.web.checks import WebError
@@ -66,6 +66,8 @@ def format_round(live: Round) -> str:
     gave it, the offers standing, the clock, and the rematch's game."""
     state = live.state
     decided, offers, clock = state.decided, state.offers, state.clock
+    if decided is None and offers == NO_OFFERS and clock is None and live.next_game is None:
+        return _PLAIN_ROUND  # most moves of an untimed game: written once, not at each move
     return _sorted_json(
         {
             "result": None
@@ -93,6 +95,15 @@ def format_round(live: Round) -> str:
 
 _sorted_json = json.JSONEncoder(sort_keys=True, check_circular=False).encode
 """`json.dumps(..., sort_keys=True)` without making an encoder at each move."""
+_PLAIN_ROUND = _sorted_json(
+    {
+        "result": None,
+        "offers": {"draw": None, "undo": None, "rematch": None},
+        "clock": None,
+        "next": None,
+    }
+)
+"""`format_round` of a game nobody ended, with no offer standing, no clock and no rematch."""
 
 
 def parse_round(live: Round, text: str | None) -> Round:

@@ -65,21 +65,39 @@ MOUSE_KIND, CAT_KIND = 0, 1
 def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
     """The black cats and the grey mouse, each move's two clicks (the placement's one), and
     the pieces that decided the end."""
-    pieces = [Piece(*_place(cat), CAT_KIND) for cat in position.cats]
+    cats = _CAT_PIECES
+    pieces = [cats[cat] for cat in position.cats]
     if position.mouse is not None:
-        pieces.append(Piece(*_place(position.mouse), MOUSE_KIND))
+        pieces.append(_MOUSE_PIECES[position.mouse])
     marked: list[tuple[int, int]] = []
     for move in last:
         squares = (move.origin, move.target) if isinstance(move, CatMove) else (move.target,)
         marked.extend(_place(square) for square in squares if square in SQUARES)
     return Board(
         pieces=tuple(pieces),
-        targets=tuple(
-            Target(format_move(move), _clicks(position, move)) for move in position.legal_moves()
-        ),
+        targets=tuple(_target(position, move) for move in position.legal_moves()),
         last=tuple(marked),
         decisive=tuple(_place(square) for square in position.decisive_squares()),
     )
+
+
+_CAT_PIECES = {square: Piece(*_place(square), CAT_KIND) for square in SQUARES}
+_MOUSE_PIECES = {square: Piece(*_place(square), MOUSE_KIND) for square in SQUARES}
+"""The piece on each square, made once: a board is drawn at every move."""
+
+
+def _target(position: CatMousePosition, move: Move) -> Target:
+    """How `move` is clicked on `position`'s board, made once for each move and the mouse's
+    square it starts from (its text and clicks depend on nothing else)."""
+    key = (move.origin, move.target) if isinstance(move, CatMove) else (position.mouse, move)
+    made = _targets.get(key)
+    if made is None:
+        made = _targets[key] = Target(format_move(move), _clicks(position, move))
+    return made
+
+
+_targets: dict[tuple[object, object], Target] = {}
+"""Each cat's move by its squares, each of the mouse's by where the mouse stands: a few hundred."""
 
 
 def arranged(placements: Sequence[Placement], side_to_move: Side) -> CatMousePosition:

@@ -1,0 +1,48 @@
+"""A round as the database keeps it beside the moves: the result the players gave, the offers
+standing, the clock and the rematch, written by `format_round` and read back by `parse_round`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from damero.core import Side
+from damero.progress import Clock, Offers
+from damero.registry import find_game
+from damero.round import Round, new_round
+from damero.web.storage import hash_token
+from damero.web.stored import format_round, parse_round
+
+
+def a_round(*, clock: Clock | None = None) -> Round:
+    game = find_game("catmouse")
+    return new_round(
+        "g1",
+        game,
+        mode="friend",
+        side=Side.FIRST,
+        level=3,
+        start=game.start(),
+        moves=["30"],
+        clock=clock,
+        mine=hash_token("first"),
+        other=hash_token("second"),
+        created=1.0,
+    )
+
+
+def test_a_round_with_nothing_added_is_written_as_any_other_and_read_back() -> None:
+    live = a_round()
+    plain = format_round(live)
+    nothing = {"draw": None, "undo": None, "rematch": None}
+    assert plain == json.dumps(
+        {"result": None, "offers": nothing, "clock": None, "next": None}, sort_keys=True
+    )
+    offered = replace(live, state=live.state.with_offers(Offers(draw=Side.FIRST)))
+    text = format_round(offered)
+    assert json.loads(text)["offers"] == {**nothing, "draw": "first"}
+    assert parse_round(live, text).state.offers == Offers(draw=Side.FIRST)
+    assert parse_round(offered, plain).state.offers == Offers()
+    timed = a_round(clock=Clock.of(initial=60_000, increment=0))
+    assert json.loads(format_round(timed))["clock"]["initial"] == 60_000
+    assert parse_round(live, format_round(timed)).state.clock == timed.state.clock
