@@ -8,9 +8,12 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+import psycopg
 import sqlalchemy as sa
+from servers import PostgresCluster
 
 from damero.web.storage import (
+    CHANNEL,
     Attendance,
     Attending,
     Change,
@@ -18,6 +21,7 @@ from damero.web.storage import (
     Seat,
     Storage,
     StoredGame,
+    format_notice,
     hash_token,
 )
 
@@ -288,6 +292,32 @@ def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
     assert told[maker].wait(30)
     assert heard[other] == [change]  # the whole change: nothing to read back
     assert [notice.version for notice in heard[maker] if isinstance(notice, Change)] == [2]
+    maker.close()
+    other.close()
+
+
+def test_a_server_follows_a_newer_servers_notices_and_goes_on_past_one_it_cannot_read(
+    postgres: PostgresCluster,
+) -> None:
+    """While servers are updated one by one, an older one hears notices written by a newer."""
+    url = postgres.new_database()
+    maker, other = Storage(url), Storage(url)
+    heard: queue.Queue[Notice] = queue.Queue()
+    listens: queue.Queue[int] = queue.Queue()
+    other.listen(heard.put, lost=lambda: None, back=listens.put)
+    assert listens.get(timeout=30) == 1
+    maker.write([a_game("one")])
+    change = Change("one", 1, 0, ("3 4",), False)
+    newer = format_notice(change).replace("{", '{"field of a newer release":[1,2],', 1)
+    address = maker.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(address, autocommit=True) as connection:
+        for payload in (newer, '{"moves":"not a change"}'):
+            connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+    assert heard.get(timeout=30) == change
+    # The notice it cannot read makes it listen anew and read again what it may have missed.
+    assert listens.get(timeout=60) == 2
+    maker.write([change])
+    assert heard.get(timeout=30) == change
     maker.close()
     other.close()
 

@@ -466,8 +466,12 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     return f"{item.game_id} {item.version + 1}"
 
 
+_CHANGE_FIELDS = frozenset(field.name for field in dataclasses.fields(Change))
+
+
 def parse_notice(text: str) -> Notice:
-    """The notice `format_notice` wrote."""
+    """The notice `format_notice` wrote. A change's fields that this release does not know (a
+    newer server's, while servers are updated one by one) are left out."""
     if not text.startswith("{"):
         game_id, _, version = text.partition(" ")
         return Pointer(game_id, int(version))
@@ -481,10 +485,9 @@ def parse_notice(text: str) -> Notice:
         return Attendance(
             seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
         )
-    fields.pop("by", None)
     joined, result = fields.pop("joined"), fields.pop("result")
     return Change(
-        **fields
+        **{name: value for name, value in fields.items() if name in _CHANGE_FIELDS}
         | {
             "moves": tuple(fields["moves"]),
             "joined": None if joined is None else tuple(joined),
@@ -973,8 +976,14 @@ class Storage:
                         listening.set()
                         back(number)  # whatever was announced while nobody listened is read again
                         for note in connection.notifies():
-                            if not note.payload.startswith(mine):
-                                heard(parse_notice(note.payload))
+                            if note.payload.startswith(mine):
+                                continue
+                            try:
+                                notice = parse_notice(note.payload)
+                            except (ValueError, KeyError, TypeError):
+                                LOG.warning("a notice this server cannot read: following again")
+                                break  # listening anew reads again what was announced
+                            heard(notice)
                 except psycopg.Error:
                     pass
                 lost()
