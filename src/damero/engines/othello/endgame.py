@@ -307,7 +307,8 @@ def _last_empties(
     player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
 ) -> int:
     """The last few empties' search for the board's size: `_solve_full` on a full 8x8 board,
-    else `_solve_shallow`."""
+    else `_solve_shallow`.  Only compiled code calls it: numba replaces this body through its
+    `overload` below."""
     raise NotImplementedError("compiled code only")
 
 
