@@ -311,7 +311,7 @@ def shared_event(
     event: dict[str, object] = {"type": "event", "version": change.version + 1}
     if change.first != count:
         event["keep"] = change.first
-    fields = changed(old_shared, shared)
+    fields = changed_view(old_shared, shared)
     if "clock" in fields and old_clock is not None and shared["clock"] is not None:
         del fields["clock"]
         fields.update(_clock_form(old_clock, live.state.clock, old_shared, shared))
@@ -477,15 +477,80 @@ def changed(old: dict[str, object], new: dict[str, object]) -> dict[str, object]
 _ABSENT = object()
 
 
-def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[str, object]:
+class View(dict[str, object]):
+    """A view of a game (`shared_view`) that knows the part of it no move changes (`fixed`, the
+    same object from one view to the next while it holds), so that what a move changed is found
+    among the other fields alone."""
+
+    __slots__ = ("fixed",)
+
+    def __init__(self, fixed: dict[str, object], moving: dict[str, object]) -> None:
+        super().__init__(fixed)
+        self.update(moving)
+        self.fixed = fixed
+
+
+def changed_view(old: dict[str, object], new: dict[str, object]) -> dict[str, object]:
+    """`changed` of two shared views, the fields no move changes compared only if they are not
+    the very same as before."""
+    if isinstance(old, View) and isinstance(new, View) and old.fixed is new.fixed:
+        fixed = new.fixed
+        return {
+            key: value
+            for key, value in new.items()
+            if key not in fixed and old.get(key, _ABSENT) != value
+        }
+    return changed(old, new)
+
+
+def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
     """What every client in `catalog`'s language is shown of a game but its moves, its version and
     what is its own (its seat, what it may do, the targets of its turn): built again at each
-    version, at a cost that does not grow with the game's length."""
+    version, at a cost that does not grow with the game's length; its part that moves do not
+    change (who sits where, the mode, the sides' names) is built once while it holds."""
     state = live.state
     game = state.game
     result, offers, clock = state.result, state.offers, state.clock
     now = time.time()
-    return {
+    return View(
+        _fixed_view(live, catalog),
+        {
+            "thinking": state.computer_to_move is not None,
+            "analysable": live.may_help,
+            "result": result_json(state),
+            "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
+            "clock": None
+            if clock is None
+            else {
+                "first": clock.remaining(Side.FIRST, now),
+                "second": clock.remaining(Side.SECOND, now),
+                "initial": clock.initial,
+                "increment": clock.increment,
+                "running": None if clock.is_held(now) else side_name(clock.running),
+            },
+            "layout": layout_resource(game, catalog.language)[0],
+            "turn": None if result is not None else side_name(state.to_move(len(state.moves))),
+            "over": result is not None,
+            "forced": [
+                game.notices.index(notice)
+                for notice in state.notices(state.last_turn(len(state.moves)))
+            ],
+            **{key: value for key, value in drawing.items() if key != "targets"},
+        },
+    )
+
+
+def _fixed_view(live: Round, catalog: Catalog) -> dict[str, object]:
+    """`shared_view`'s fields that no move changes, made again only when what they show is no
+    longer the very same (a seat taken, a name given, another game)."""
+    state = live.state
+    key = (live.id, catalog.language)
+    since = (live.holders, live.players, state.seats, live.mode, live.rated, state.game)
+    kept = _fixed.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], since, strict=True)):
+        return kept[1]
+    game = state.game
+    fixed: dict[str, object] = {
         "id": live.id,
         "game": game.name,
         "options": live.options,
@@ -495,28 +560,16 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> dict[
         "rated": live.rated,
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
-        "thinking": state.computer_to_move is not None,
-        "analysable": live.may_help,
-        "result": result_json(state),
-        "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
-        "clock": None
-        if clock is None
-        else {
-            "first": clock.remaining(Side.FIRST, now),
-            "second": clock.remaining(Side.SECOND, now),
-            "initial": clock.initial,
-            "increment": clock.increment,
-            "running": None if clock.is_held(now) else side_name(clock.running),
-        },
-        "layout": layout_resource(game, catalog.language)[0],
-        "turn": None if result is not None else side_name(state.to_move(len(state.moves))),
-        "over": result is not None,
-        "forced": [
-            game.notices.index(notice)
-            for notice in state.notices(state.last_turn(len(state.moves)))
-        ],
-        **{key: value for key, value in drawing.items() if key != "targets"},
     }
+    while len(_fixed) >= FIXED_KEPT:
+        del _fixed[next(iter(_fixed))]
+    _fixed[key] = (since, fixed)
+    return fixed
+
+
+FIXED_KEPT = 8192
+"""Games and languages whose fixed views are kept: a few for each game being watched."""
+_fixed: dict[tuple[str, str], tuple[tuple[object, ...], dict[str, object]]] = {}
 
 
 def result_json(state: GameInProgress) -> dict[str, object] | None:
