@@ -168,29 +168,52 @@ def drawn(
     `position` has not: where a move began, which a mouse's move does not name; and the cells
     that decided the end."""
     cells = _cells(game)
-    board = game.board(position, last) if last else board_of(game, position)
-    pieces = _pieces(cells, board.pieces)
     if last:
-        _remember(game, position, Board(board.pieces, board.targets, (), board.decisive), pieces)
-    marked = dict.fromkeys(cells[cell] for cell in board.last)
+        board = game.board(position, last)
+        made = _remember(game, position, Board(board.pieces, board.targets, (), board.decisive))
+        marked = dict.fromkeys(cells[cell] for cell in board.last)
+    else:
+        made, marked = _drawing_of(game, position), {}
+    pieces = made.pieces
     if before is not None and last:
-        was = _pieces_drawn.get((game, before)) or _pieces(cells, board_of(game, before).pieces)
-        marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != EMPTY == pieces[i]))
-    targets: list[Any] = []
-    picks: dict[int, list[int]] = {}
-    for target in board.targets:
-        clicks = [cells[cell] for cell in target.clicks]
-        if not clicks:
-            targets.append(target.text)
-        elif len(clicks) == 1:
-            targets.append(clicks[0])
-        elif clicks[0] in picks:
-            picks[clicks[0]].append(clicks[1])
-        else:
-            picks[clicks[0]] = clicks
-            targets.append(clicks)
-    decisive = cell_mask(cells[cell] for cell in board.decisive)
-    return {"pieces": pieces, "targets": targets, "last": list(marked), "decisive": decisive}
+        was = _drawing_of(game, before).pieces
+        marked.update(dict.fromkeys(i for i, c in enumerate(was) if c != pieces[i] == EMPTY))
+    return {
+        "pieces": pieces,
+        "targets": made.targets,
+        "last": list(marked),
+        "decisive": made.decisive,
+    }
+
+
+class _Drawing:
+    """A position's board as the page draws it, but its last move: made once for each position
+    kept, as its watchers are shown it and the next move's clicks are read on it."""
+
+    __slots__ = ("board", "by_clicks", "clicked", "decisive", "pieces", "targets")
+
+    def __init__(self, game: Game[Any, Any], board: Board) -> None:
+        cells = _cells(game)
+        self.board = board
+        self.pieces = _pieces(cells, board.pieces)
+        targets: list[Any] = []
+        picks: dict[int, list[int]] = {}
+        self.clicked: dict[str, list[int]] = {}
+        for target in board.targets:
+            clicks = [cells[cell] for cell in target.clicks]
+            self.clicked[target.text] = clicks
+            if not clicks:
+                targets.append(target.text)
+            elif len(clicks) == 1:
+                targets.append(clicks[0])
+            elif clicks[0] in picks:
+                picks[clicks[0]].append(clicks[1])
+            else:
+                picks[clicks[0]] = clicks[:]
+                targets.append(picks[clicks[0]])
+        self.targets = targets
+        self.by_clicks = {tuple(clicks): text for text, clicks in self.clicked.items()}
+        self.decisive = cell_mask(cells[cell] for cell in board.decisive)
 
 
 def cell_mask(indexes: Iterable[int]) -> str:
@@ -220,41 +243,41 @@ def cells_of_mask(mask: str) -> list[int]:
 
 def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]:
     """Each legal move's text and the cells' indexes a player clicks on `position`'s board to
-    make it (none for a move the board cannot show)."""
-    cells = _cells(game)
-    return {
-        target.text: [cells[cell] for cell in target.clicks]
-        for target in board_of(game, position).targets
-    }
+    make it (none for a move the board cannot show); kept for the position, not to be changed."""
+    return _drawing_of(game, position).clicked
+
+
+def move_clicked(game: Game[Any, Any], position: Any, cells: tuple[int, ...]) -> str | None:
+    """The text of the legal move a player makes on `position`'s board by clicking `cells`."""
+    return _drawing_of(game, position).by_clicks.get(cells)
 
 
 def board_of(game: Game[Any, Any], position: Any) -> Board:
     """`position`'s board with no last move marked, made once for the last positions seen: a
     move's position is drawn for its watchers, its pieces again as the position before the next
     move, and its targets read again when the next move's clicks arrive, on every server."""
-    board = _boards.get((game, position))
-    if board is None:
-        board = game.board(position, ())
-        _remember(game, position, board)
-    return board
+    return _drawing_of(game, position).board
 
 
-def _remember(game: Game[Any, Any], position: Any, board: Board, pieces: str = "") -> None:
-    """Keeps `board` (its pieces, targets and decisive cells are the position's alone: `last`
-    only marks cells), and its `pieces` drawn if given, for BOARDS_KEPT positions, the oldest
-    forgotten first."""
+def _drawing_of(game: Game[Any, Any], position: Any) -> _Drawing:
+    made = _boards.get((game, position))
+    if made is None:
+        made = _remember(game, position, game.board(position, ()))
+    return made
+
+
+def _remember(game: Game[Any, Any], position: Any, board: Board) -> _Drawing:
+    """Keeps `board` drawn (its pieces, targets and decisive cells are the position's alone:
+    `last` only marks cells) for BOARDS_KEPT positions, the oldest forgotten first."""
+    made = _Drawing(game, board)
     with _boards_lock:  # hints and analyses draw on threads of their own
         while len(_boards) >= BOARDS_KEPT:
-            _pieces_drawn.pop(next(iter(_boards)), None)
             del _boards[next(iter(_boards))]
-        _boards[game, position] = board
-        if pieces:
-            _pieces_drawn[game, position] = pieces
+        _boards[game, position] = made
+    return made
 
 
 BOARDS_KEPT = 4096
 """Positions whose boards are kept: two for each game being played, for a few thousand games."""
-_boards: dict[tuple[Any, Any], Board] = {}
-_pieces_drawn: dict[tuple[Any, Any], str] = {}
-"""The pieces of the positions kept, drawn: the next move's position is drawn beside them."""
+_boards: dict[tuple[Any, Any], _Drawing] = {}
 _boards_lock = threading.Lock()

@@ -51,8 +51,8 @@ from damero.web.boards import (
     cells_of_mask,
     drawn,
     layout_resource,
+    move_clicked,
     sides_json,
-    targets_clicked,
 )
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
@@ -994,8 +994,7 @@ async def handle(
         live = await rooms.get(game_id)
         if message.version > live.version:
             live = await rooms.read(game_id)
-        made = targets_clicked(live.state.game, live.state.position)
-        text = next((text for text, cells in made.items() if tuple(cells) == message.cells), "")
+        text = move_clicked(live.state.game, live.state.position, message.cells) or ""
         if message.version == live.version and not text:
             raise WebError("web.not_a_target")
         message = Asked(message.version, Move(text))
