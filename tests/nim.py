@@ -63,6 +63,9 @@ class NimPosition:
             raise IllegalMoveError("nim.no_heap", heap=move.heap)
         if not 1 <= move.count <= self.heaps[move.heap - 1]:
             raise IllegalMoveError("nim.too_many", heap=move.heap, count=move.count)
+        return self.play_legal(move)
+
+    def play_legal(self, move: Take) -> NimPosition:
         heaps = list(self.heaps)
         heaps[move.heap - 1] -= move.count
         return NimPosition(tuple(heaps), self.side_to_move.other)
@@ -242,6 +245,7 @@ class Nim(GameDefaults):
                 Target(
                     self.format_move(move),
                     ((move.heap - 1, position.heaps[move.heap - 1] - move.count),),
+                    move,
                 )
                 for move in position.legal_moves()
             ),

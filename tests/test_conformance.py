@@ -70,7 +70,7 @@ def test_random_playouts_keep_the_protocol(game: Any, seed: int) -> None:
         assert copy == position and hash(copy) == hash(position), "positions are values"
         for move in legal:
             assert game.parse_move(position, game.format_move(move)) == move
-            position.play(move)
+            assert position.play_legal(move) == position.play(move), "a legal move, unjudged"
         assert game.format_position(position) == text, "play never changes its position"
         assert game.draw(position)
     assert positions[-1].outcome() is not None
@@ -224,7 +224,7 @@ def test_the_board_shows_every_move_and_every_piece(game: Any, seed: int) -> Non
         assert len(set(paths)) == len(paths), "click paths are distinct"
         for target in board.targets:
             move = game.parse_move(position, target.text)
-            assert move in legal
+            assert move in legal and target.move == move, "the target carries its move"
             if not target.clicks:
                 forced = game.automatic_move(position)
                 assert forced is not None and forced[0] == move, (

@@ -375,6 +375,22 @@ def test_an_illegal_move_is_refused_with_the_rules_words() -> None:
     assert decision.refusal.key.startswith("tictactoe.")
 
 
+def test_a_move_drawn_from_a_board_is_played_there_and_judged_anywhere_else() -> None:
+    live, _ = STATES["playing"]
+    position = live.state.position
+    board = TICTACTOE.board(position, ())
+    nine = next(target for target in board.targets if target.text == "9")
+    moved = decided(live, "x", Move("9", (position, nine.move)))
+    assert moved.state.move_texts == (*live.state.move_texts, "9")
+    # Drawn on another board (an earlier position), the move is judged by its text as typed.
+    earlier = live.state.positions[0]
+    taken = decide(
+        live, ACTORS["x"], Move("5", (earlier, TICTACTOE.parse_move(earlier, "5"))), now=NOW
+    )
+    assert taken.changed is None and taken.refusal is not None
+    assert taken.refusal.key == "tictactoe.cell_taken"
+
+
 def test_offers_between_two_people_and_their_answers() -> None:
     live, _ = STATES["playing"]
     offered = decided(live, "x", Draw())

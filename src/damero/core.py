@@ -134,6 +134,11 @@ class Position(Protocol[MoveT]):
         """The position after `move`; raises IllegalMoveError saying why it is refused."""
         ...
 
+    def play_legal(self, move: MoveT) -> Self:
+        """`play` of a move taken from this position's own `legal_moves()`, not checked again:
+        a page's click matched among the board's targets has been judged already."""
+        ...
+
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else None."""
         ...
@@ -317,10 +322,13 @@ class Piece:
 class Target:
     """How a player makes one legal move on the board: the cells to click in order, as
     (row, column) pairs (one cell, or a piece's cell then its square), and the move's text
-    (`Game.format_move`); no cells when the board cannot show the move (a button instead)."""
+    (`Game.format_move`); no cells when the board cannot show the move (a button instead).
+    `move` is the legal move itself, which the rules then play without judging it again
+    (`Position.play_legal`)."""
 
     text: str
     clicks: tuple[tuple[int, int], ...]
+    move: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,8 +278,16 @@ class GameInProgress:
         """This game after `move` by the side to move at `now`, then the moves the rules make on
         their own (said in `forced`), one version on; the offers standing lapse. GameOverError
         once over; IllegalMoveError from the rules for a refused move."""
+        return self._played(move, now, legal=False)
+
+    def play_legal(self, move: Any, *, now: float = 0.0) -> GameInProgress:
+        """`play` of a move taken from the position's own legal moves (a target of its board),
+        which the rules play without judging it again."""
+        return self._played(move, now, legal=True)
+
+    def _played(self, move: Any, now: float, *, legal: bool) -> GameInProgress:
         side = self._going_on()
-        played, forced = self._extended((move,))._forced_played()
+        played, forced = self._extended((move,), legal=legal)._forced_played()
         clock = played._clock_after(side, now)
         return played._made(
             played.moves,
@@ -323,11 +331,13 @@ class GameInProgress:
             raise GameOverError("game.over")
         return side
 
-    def _extended(self, moves: Sequence[Any]) -> GameInProgress:
-        """This game after `moves`, each played once, with nothing said of them."""
+    def _extended(self, moves: Sequence[Any], *, legal: bool = False) -> GameInProgress:
+        """This game after `moves`, each played once, with nothing said of them (nor judged, if
+        they are `legal` already)."""
         positions = list(self.positions)
         for move in moves:
-            positions.append(positions[-1].play(move))
+            last = positions[-1]
+            positions.append(last.play_legal(move) if legal else last.play(move))
         return self._made(
             (*self.moves, *moves),
             tuple(positions),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from damero.core import SIDES, Game, Message, Side
@@ -228,9 +228,13 @@ Actor = Person | Computer | Arbiter
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move, in the text a player types (the computer's too)."""
+    """A move, in the text a player types (the computer's too). A move clicked on a board may
+    come `drawn` from it: the position the board showed and the move of the target clicked,
+    played as it is, without the rules judging it again, if the game stands at that very
+    position still."""
 
     text: str
+    drawn: tuple[Any, Any] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,8 +412,8 @@ def _decided(
 ) -> Decision:
     state = live.state
     match request:
-        case Move(text):
-            return Decision(_moved(live, actor, text, now))
+        case Move(text, drawn):
+            return Decision(_moved(live, actor, text, drawn, now))
         case Flag():
             return Decision()  # woken early: the time has not run out yet
         case Hold():
@@ -463,7 +467,9 @@ def _acting_side(live: Round, person: Person) -> Side:
     return side
 
 
-def _moved(live: Round, actor: Actor, text: str, now: float) -> Round:
+def _moved(
+    live: Round, actor: Actor, text: str, drawn: tuple[Any, Any] | None, now: float
+) -> Round:
     state = live.state
     side = state.side_to_move
     if side is None:
@@ -477,6 +483,8 @@ def _moved(live: Round, actor: Actor, text: str, now: float) -> Round:
     player = live.players[side.value]
     if live.rated and isinstance(actor, Person) and (player is None or player.account is None):
         raise Refused("account.rated_needs_account")  # a friend's link opened logged out
+    if drawn is not None and drawn[0] is state.position:
+        return replace(live, state=state.play_legal(drawn[1], now=now))
     return replace(live, state=state.play_text(text, now=now))
 
 

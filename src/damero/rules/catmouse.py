@@ -173,6 +173,10 @@ class CatMousePosition:
         refusal = self.refusal(move)
         if refusal is not None:
             raise refusal
+        return self.play_legal(move)
+
+    def play_legal(self, move: Move) -> CatMousePosition:
+        """`play` of one of `legal_moves()`, not judged again."""
         if isinstance(move, MouseMove):
             # The placement is not a turn: after it the mouse still moves first.
             side = MOUSE if self.mouse is None else CATS

@@ -276,6 +276,17 @@ class OthelloPosition:
         flips = _flips(self.player, self.opponent, placed, tables)
         if not flips:
             raise IllegalMoveError("othello.flips_nothing", move=text)
+        return self._placed(placed, flips)
+
+    def play_legal(self, move: Move) -> OthelloPosition:
+        """`play` of one of `legal_moves()`, not judged again: only its discs turned over are
+        found."""
+        if move == PASS:
+            return OthelloPosition(self.size, self.opponent, self.player, self.side_to_move.other)
+        placed = 1 << (move.row * self.size + move.column)
+        return self._placed(placed, _flips(self.player, self.opponent, placed, _tables(self.size)))
+
+    def _placed(self, placed: int, flips: int) -> OthelloPosition:
         return OthelloPosition(
             self.size,
             self.opponent & ~flips,

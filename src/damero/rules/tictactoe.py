@@ -134,6 +134,10 @@ class TicTacToePosition:
         taken = self.cells[move.cell - 1]
         if taken is not None:
             raise IllegalMoveError("tictactoe.cell_taken", cell=move.cell, mark=taken)
+        return self.play_legal(move)
+
+    def play_legal(self, move: Move) -> TicTacToePosition:
+        """`play` of one of `legal_moves()`, not judged again."""
         index = move.cell - 1
         cells = (*self.cells[:index], MARKS[self.side_to_move], *self.cells[index + 1 :])
         return TicTacToePosition(cells, self.side_to_move.other)

@@ -38,7 +38,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from damero.core import Board, Game, Layout, Message, Piece, PieceKind, Side
+from damero.core import Board, Game, Layout, Message, Piece, PieceKind, Side, Target
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
 from damero.results import side_titles
@@ -212,7 +212,9 @@ class _Drawing:
                 picks[clicks[0]] = clicks[:]
                 targets.append(picks[clicks[0]])
         self.targets = targets
-        self.by_clicks = {tuple(clicks): text for text, clicks in self.clicked.items()}
+        self.by_clicks = {
+            tuple(self.clicked[target.text]): target for target in board.targets if target.clicks
+        }
         self.decisive = cell_mask(cells[cell] for cell in board.decisive)
 
 
@@ -247,8 +249,8 @@ def targets_clicked(game: Game[Any, Any], position: Any) -> dict[str, list[int]]
     return _drawing_of(game, position).clicked
 
 
-def move_clicked(game: Game[Any, Any], position: Any, cells: tuple[int, ...]) -> str | None:
-    """The text of the legal move a player makes on `position`'s board by clicking `cells`."""
+def move_clicked(game: Game[Any, Any], position: Any, cells: tuple[int, ...]) -> Target | None:
+    """The target (a legal move) a player makes on `position`'s board by clicking `cells`."""
     return _drawing_of(game, position).by_clicks.get(cells)
 
 

@@ -994,10 +994,12 @@ async def handle(
         live = await rooms.get(game_id)
         if message.version > live.version:
             live = await rooms.read(game_id)
-        text = move_clicked(live.state.game, live.state.position, message.cells) or ""
-        if message.version == live.version and not text:
+        position = live.state.position
+        target = move_clicked(live.state.game, position, message.cells)
+        if message.version == live.version and target is None:
             raise WebError("web.not_a_target")
-        message = Asked(message.version, Move(text))
+        drawn = None if target is None or target.move is None else (position, target.move)
+        message = Asked(message.version, Move("" if target is None else target.text, drawn))
     if isinstance(message.request, Hint):
         await computer.hint(client, game_id)
         return

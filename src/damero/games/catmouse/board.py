@@ -92,7 +92,7 @@ def _target(position: CatMousePosition, move: Move) -> Target:
     key = (move.origin, move.target) if isinstance(move, CatMove) else (position.mouse, move)
     made = _targets.get(key)
     if made is None:
-        made = _targets[key] = Target(format_move(move), _clicks(position, move))
+        made = _targets[key] = Target(format_move(move), _clicks(position, move), move)
     return made
 
 

@@ -56,7 +56,7 @@ def board(position: OthelloPosition, last: Sequence[Move]) -> Board:
     return Board(
         pieces=pieces,
         targets=tuple(
-            Target(format_move(move), () if move.is_pass else ((move.row, move.column),))
+            Target(format_move(move), () if move.is_pass else ((move.row, move.column),), move)
             for move in position.legal_moves()
         ),
         last=tuple((move.row, move.column) for move in last if not move.is_pass),

@@ -46,7 +46,7 @@ def board(position: TicTacToePosition, last: Sequence[Move]) -> Board:
             if (mark := position.mark_at(cell)) is not None
         ),
         targets=tuple(
-            Target(format_cell(move), (_place(move.cell),)) for move in position.legal_moves()
+            Target(format_cell(move), (_place(move.cell),), move) for move in position.legal_moves()
         ),
         last=tuple(_place(move.cell) for move in last),
         decisive=tuple(_place(cell) for cell in position.winning_line() or ()),
