@@ -76,6 +76,9 @@ class CatMove:
 
 
 Move = MouseMove | CatMove
+_MOUSE_MOVES = {square: MouseMove(square) for square in SQUARES}
+_CAT_MOVES = {(cat, to): CatMove(cat, to) for cat in SQUARES for to in forward_neighbours(cat)}
+"""Every move there is, made once: legal moves are listed at every position a page is shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,14 +114,15 @@ class CatMousePosition:
 
     def _candidate_moves(self) -> tuple[Move, ...]:
         if self.mouse is None:
-            return tuple(MouseMove(square) for square in MOUSE_STARTS)
+            return tuple(_MOUSE_MOVES[square] for square in MOUSE_STARTS)
+        taken = (self.mouse, *self.cats)
         if self.side_to_move is MOUSE:
-            return tuple(MouseMove(n) for n in neighbours(self.mouse) if not self.is_occupied(n))
+            return tuple(_MOUSE_MOVES[n] for n in neighbours(self.mouse) if n not in taken)
         return tuple(
-            CatMove(cat, n)
+            _CAT_MOVES[cat, n]
             for cat in self.cats
             for n in forward_neighbours(cat)
-            if not self.is_occupied(n)
+            if n not in taken
         )
 
     def _can_move(self) -> bool:
@@ -176,13 +180,14 @@ class CatMousePosition:
         return self.play_legal(move)
 
     def play_legal(self, move: Move) -> CatMousePosition:
-        """`play` of one of `legal_moves()`, not judged again."""
+        """`play` of one of `legal_moves()`, not judged again (nor is the position it leads to,
+        which the rules make right)."""
         if isinstance(move, MouseMove):
             # The placement is not a turn: after it the mouse still moves first.
             side = MOUSE if self.mouse is None else CATS
-            return CatMousePosition(move.target, self.cats, side)
+            return _made(move.target, self.cats, side)
         cats = sorted(move.target if cat == move.origin else cat for cat in self.cats)
-        return CatMousePosition(self.mouse, (cats[0], cats[1], cats[2], cats[3]), MOUSE)
+        return _made(self.mouse, (cats[0], cats[1], cats[2], cats[3]), MOUSE)
 
     def outcome(self) -> Outcome | None:
         """The mouse wins on 1..4 or when the cats cannot move; the cats win when the mouse cannot."""
@@ -208,6 +213,16 @@ class CatMousePosition:
             beside = tuple(cat for cat in self.cats if cat in neighbours(self.mouse))
             return (self.mouse, *beside)
         return (self.mouse,)
+
+
+def _made(mouse: int | None, cats: tuple[int, int, int, int], side: Side) -> CatMousePosition:
+    """A position the rules made from a right one, without `__post_init__`'s checks of a
+    position read from outside."""
+    position = object.__new__(CatMousePosition)
+    object.__setattr__(position, "mouse", mouse)
+    object.__setattr__(position, "cats", cats)
+    object.__setattr__(position, "side_to_move", side)
+    return position
 
 
 def parse_squares(text: str) -> tuple[int, ...]:

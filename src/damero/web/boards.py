@@ -215,7 +215,7 @@ class _Drawing:
         self.by_clicks = {
             tuple(self.clicked[target.text]): target for target in board.targets if target.clicks
         }
-        self.decisive = cell_mask(cells[cell] for cell in board.decisive)
+        self.decisive = cell_mask(cells[cell] for cell in board.decisive) if board.decisive else ""
 
 
 def cell_mask(indexes: Iterable[int]) -> str:
