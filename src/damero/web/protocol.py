@@ -643,18 +643,27 @@ def personal_view(
     """What one client is shown of a game for its seat: its sides, what it may do (the board's
     `targets` if it is to move) and its way into the rematch (`token` is its own); the page words
     the result for its seat from the shared view's codes."""
-    turn = live.state.side_to_move
-    mine = turn is not None and turn in sides and live.state.decided is None
+    state = live.state
+    turn = state.side_to_move
+    mine = turn is not None and turn in sides and state.decided is None
+    seat = _seats.get(sides)
+    if seat is None:
+        seat = _seats[sides] = sorted(SEAT_NAMES[side] for side in sides)
+    # At once where nobody else is asked (`can_take_back_at_once`), else by asking the other.
+    may_ask = bool(sides) and not live.rated
     return {
         "targets": targets if mine else [],
-        "seat": sorted(SEAT_NAMES[side] for side in sides),
-        "can_undo": live.can_take_back_at_once(sides)
-        or (live.has_two_people and not live.rated and bool(sides)),
+        "seat": seat,
+        "can_undo": may_ask and (live.has_two_people or state.can_take_back),
         **presence_fields(seen, sides),
         "next": None
         if live.next_game is None
         else {"id": live.next_game, **({"token": token} if token and sides else {})},
     }
+
+
+_seats: dict[frozenset[Side], list[str]] = {}
+"""Each set of sides' seat names as a view gives them, made once."""
 
 
 def presence_message(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
