@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import random
 import runpy
@@ -31,11 +32,12 @@ from damero.i18n import every_message
 from damero.progress import GameInProgress
 from damero.registry import find_game
 from damero.results import rules_reason
-from damero.round import Move, Person
+from damero.round import Move, Person, Player, new_round
 from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
 from damero.web.boards import cells_of_mask
-from damero.web.protocol import message_json
+from damero.web.protocol import changed, changed_view, drawn_last, message_json, shared_view
+from damero.web.refusals import catalog_for
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
 from damero.web.stored import change_of
@@ -780,3 +782,39 @@ def random_game(game: Any, seed: int) -> GameInProgress:
     while not state.is_over:
         state = state.play(rng.choice(state.position.legal_moves()))
     return state
+
+
+def test_a_views_part_no_move_changes_is_made_once_and_compared_again_when_a_seat_changes() -> None:
+    """Between moves the seats, players and names are the same object and not walked again; a
+    name put on a seat makes them anew, and the event says it, as a walk of the whole view does."""
+    game = find_game("tictactoe")
+    live = new_round(
+        "views0000001",
+        game,
+        mode="friend",
+        side=Side.FIRST,
+        level=3,
+        start=game.start(),
+        moves=[],
+        clock=None,
+        mine="first-key",
+        other="second-key",
+        created=1.0,
+    )
+    catalog = catalog_for("en")
+
+    def view(live: Any) -> Any:
+        state = live.state
+        return shared_view(live, catalog, drawn_last(state, len(state.moves)))
+
+    before = view(live)
+    moved = dataclasses.replace(live, state=live.state.play_text("5"))
+    after = view(moved)
+    assert after.fixed is before.fixed
+    assert changed_view(before, after) == changed(before, after)
+    assert "pieces" in changed_view(before, after)
+    named = dataclasses.replace(moved, players=(Player("Ada"), None))
+    renamed = view(named)
+    assert renamed.fixed is not after.fixed
+    assert changed_view(after, renamed) == changed(after, renamed)
+    assert changed_view(after, renamed)["players"]["first"]["name"] == "Ada"
