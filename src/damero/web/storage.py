@@ -502,8 +502,8 @@ def own_notices(process_key: str) -> str:
     return '{"by":' + json.dumps(process_key) + ","
 
 
-Heard = Callable[[Notice], None]
-"""Told of another process's commit."""
+Heard = Callable[[list[Notice]], None]
+"""Told of other processes' commits, those that came in together at once, in their order."""
 
 CONNECT_SECONDS = 10
 
@@ -950,11 +950,11 @@ class Storage:
     def listen(
         self, heard: Heard, *, lost: Callable[[], None], back: Callable[[int], None]
     ) -> None:
-        """Calls `heard(notice)` for every commit any process announces, from a thread of its own,
-        until the process ends. A connection lost calls `lost()` at once (notices may be missed
-        from then on); the thread connects again and calls `back(number)` once it listens (the
-        number grows with each connection), since what was announced meanwhile was not heard.
-        Nothing to hear on SQLite.
+        """Calls `heard(notices)` with the notices of the commits any process announces, all that
+        came in together at once, from a thread of its own, until the process ends. A connection
+        lost calls `lost()` at once (notices may be missed from then on); the thread connects
+        again and calls `back(number)` once it listens (the number grows with each connection),
+        since what was announced meanwhile was not heard. Nothing to hear on SQLite.
 
         Returns once the thread listens (or after LISTEN_WAIT_SECONDS without a database), so that
         a server takes no player before it can hear the other servers' moves.
@@ -962,7 +962,7 @@ class Storage:
         The changes this process made itself are not heard: it follows them as it makes them."""
         if not self.is_shared:
             return
-        mine = own_notices(self.process_key)
+        mine = own_notices(self.process_key).encode()
         listening = threading.Event()
         address = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
@@ -975,17 +975,11 @@ class Storage:
                         connection.execute(f"LISTEN {CHANNEL}")
                         listening.set()
                         back(number)  # whatever was announced while nobody listened is read again
-                        for note in connection.notifies():
-                            if note.payload.startswith(mine):
-                                continue
-                            try:
-                                notice = parse_notice(note.payload)
-                            except (ValueError, KeyError, TypeError):
-                                LOG.warning("a notice this server cannot read: following again")
-                                break  # listening anew reads again what was announced
-                            heard(notice)
+                        _hear(connection.pgconn, connection.info.encoding, mine, heard)
                 except psycopg.Error:
                     pass
+                except UnreadableNotice:
+                    LOG.warning("a notice this server cannot read: following again")
                 lost()
                 time.sleep(RECONNECT_SECONDS)
 
@@ -1633,6 +1627,31 @@ def _idle_and_open(connection: Connection) -> bool:
         return False
     readable, _, _ = select.select([driver.fileno()], [], [], 0)
     return not readable
+
+
+class UnreadableNotice(Exception):
+    """A notice this release cannot read: the listener listens anew, and reads again."""
+
+
+def _hear(pgconn: psycopg.pq.abc.PGconn, encoding: str, mine: bytes, heard: Heard) -> None:
+    """Hands `heard` the other processes' notices, each time the listening connection's socket has
+    any, all of those that came together in one call: a move's notice costs its process a wake-up
+    only when none is already due. Ends by psycopg.Error once the connection is lost."""
+    while True:
+        select.select([pgconn.socket], [], [])
+        pgconn.consume_input()
+        notices: list[Notice] = []
+        while (note := pgconn.notifies()) is not None:
+            if note.extra.startswith(mine):
+                continue
+            try:
+                notices.append(parse_notice(note.extra.decode(encoding)))
+            except (ValueError, KeyError, TypeError):
+                if notices:
+                    heard(notices)
+                raise UnreadableNotice from None
+        if notices:
+            heard(notices)
 
 
 def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:
