@@ -1482,12 +1482,13 @@ _MOVE_ON_NOW = (
 _MOVE_ON_ADD_NOTIFY = (
     f"WITH moved AS ({_MOVE_ON_NOW} RETURNING id),"
     " added AS (INSERT INTO moves (game_id, number, text)"
-    " SELECT moved.id, added.number, added.text FROM moved,"
-    " unnest(%(numbers)s::integer[], %(texts)s::varchar[]) AS added (number, text))"
-    " SELECT pg_notify(%(channel)s, %(payload)s) FROM moved"
+    " SELECT moved.id, %(first)s + added.number - 1, added.text FROM moved,"
+    " jsonb_array_elements_text(%(texts)s::jsonb) WITH ORDINALITY AS added (text, number))"
+    f" SELECT pg_notify('{CHANNEL}', %(payload)s) FROM moved"
 )
 """`_MOVE_ON_NOW`, the moves it adds and its notice, on PostgreSQL: one row if the game moved on,
-none if it had moved on already (then nothing is added or announced)."""
+none if it had moved on already (then nothing is added or announced). The moves go as one JSON
+text: the driver takes a third of a write's time to send them as arrays."""
 _ADD_MOVES = "INSERT INTO moves (game_id, number, text) VALUES (%(game_id)s, %(number)s, %(text)s)"
 _NOTIFY_NOW = "SELECT pg_notify(%(channel)s, %(payload)s)"
 """A move's statements as the driver takes them (`_MOVE_ON` without a claim's condition): each
@@ -1522,9 +1523,8 @@ def _apply(connection: Connection, change: Change, *, notice: str | None = None)
     }
     if notice is not None:
         values |= {
-            "numbers": list(range(change.first, change.first + len(change.moves))),
-            "texts": list(change.moves),
-            "channel": CHANNEL,
+            "first": change.first,
+            "texts": json.dumps(change.moves, ensure_ascii=False),
             "payload": notice,
         }
         # Straight to the driver, prepared once: SQLAlchemy's execution doubles its cost.
