@@ -445,6 +445,9 @@ a pointer (`game_id version`), and the processes hearing it read the game."""
 
 
 _UNANNOUNCED = ("gone", "rematch")
+_ANNOUNCED = tuple(
+    field.name for field in dataclasses.fields(Change) if field.name not in _UNANNOUNCED
+)
 
 
 def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") -> str:
@@ -455,11 +458,7 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     if isinstance(item, Attendance | Released | Said):
         name = {Attendance: "attendance", Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
-    fields = {"by": by} | {
-        field.name: getattr(item, field.name)
-        for field in dataclasses.fields(item)
-        if field.name not in _UNANNOUNCED
-    }
+    fields = {"by": by} | {name: getattr(item, name) for name in _ANNOUNCED}
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) <= NOTIFY_LIMIT:
         return text
