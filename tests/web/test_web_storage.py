@@ -264,6 +264,38 @@ def test_a_database_from_before_accounts_is_migrated_and_keeps_its_games(
     again.close()
 
 
+def each(heard: Callable[[Notice], None]) -> Callable[[list[Notice]], None]:
+    """Hears the notices that come together one by one."""
+
+    def one_by_one(notices: list[Notice]) -> None:
+        for notice in notices:
+            heard(notice)
+
+    return one_by_one
+
+
+def test_the_notices_of_one_commit_are_heard_together_in_their_order(
+    postgres: PostgresCluster,
+) -> None:
+    """A server's loop is woken once for the moves of many games that another server committed
+    together, not once for each."""
+    url = postgres.new_database()
+    maker, other = Storage(url), Storage(url)
+    calls: queue.Queue[list[Notice]] = queue.Queue()
+    other.listen(calls.put, lost=lambda: None, back=lambda number: None)
+    games = [f"game{number}" for number in range(6)]
+    maker.write([a_game(game_id) for game_id in games])
+    changes = [Change(game_id, 1, 0, ("3 4",), False) for game_id in games]
+    maker.write(changes)
+    heard: list[list[Notice]] = []
+    while sum(map(len, heard)) < len(changes):
+        heard.append(calls.get(timeout=30))
+    assert [notice for notices in heard for notice in notices] == changes
+    assert len(heard) < len(changes)
+    maker.close()
+    other.close()
+
+
 def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
     database_url: str,
 ) -> None:
@@ -273,9 +305,9 @@ def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
     heard: dict[Storage, list[Notice]] = {maker: [], other: []}
     told = {maker: threading.Event(), other: threading.Event()}
 
-    def hearing(storage: Storage) -> Callable[[Notice], None]:
-        def heard_by(notice: Notice) -> None:
-            heard[storage].append(notice)
+    def hearing(storage: Storage) -> Callable[[list[Notice]], None]:
+        def heard_by(notices: list[Notice]) -> None:
+            heard[storage] += notices
             told[storage].set()
 
         return heard_by
@@ -304,7 +336,7 @@ def test_a_server_follows_a_newer_servers_notices_and_goes_on_past_one_it_cannot
     maker, other = Storage(url), Storage(url)
     heard: queue.Queue[Notice] = queue.Queue()
     listens: queue.Queue[int] = queue.Queue()
-    other.listen(heard.put, lost=lambda: None, back=listens.put)
+    other.listen(each(heard.put), lost=lambda: None, back=listens.put)
     assert listens.get(timeout=30) == 1
     maker.write([a_game("one")])
     change = Change("one", 1, 0, ("3 4",), False)
@@ -327,7 +359,7 @@ def test_a_change_refused_is_not_announced_and_one_that_goes_in_keeps_all_its_mo
 ) -> None:
     maker, other = Storage(database_url), Storage(database_url)
     heard: queue.Queue[Notice] = queue.Queue()
-    other.listen(heard.put, lost=lambda: None, back=lambda number: None)
+    other.listen(each(heard.put), lost=lambda: None, back=lambda number: None)
     maker.write([a_game("one"), a_game("two")])
     # The first is refused (the game is at version 1); the second adds three moves at once.
     refused = Change("one", 5, 0, ("3 4",), False)

@@ -464,14 +464,22 @@ class Rooms:
         """Listens for the other processes' notices (on PostgreSQL) before anything is served."""
         self.loop = asyncio.get_running_loop()
         await to_thread.run_sync(
-            lambda: self.storage.listen(self.heard, lost=self.lost, back=self.back)
+            lambda: self.storage.listen(self.heard_all, lost=self.lost, back=self.back)
         )
 
     def heard(self, notice: Notice) -> None:
         """Another process committed `notice` (from the listener's thread, which outlives a
         stopped app)."""
+        self.heard_all([notice])
+
+    def heard_all(self, notices: list[Notice]) -> None:
+        """Other processes committed `notices`, heard together: one wake-up of the loop for all."""
         if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._heard, notice)
+            self.loop.call_soon_threadsafe(self._heard_all, notices)
+
+    def _heard_all(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self._heard(notice)
 
     def lost(self) -> None:
         """The listening connection is lost (from the listener's thread): nothing held is trusted

@@ -110,9 +110,15 @@ def parse_round(live: Round, text: str | None) -> Round:
     """`live` with the round `format_round` wrote."""
     if not text:
         return live
+    state, next_game = _with_round(live.state, text)
+    return replace(live, state=state, next_game=next_game)
+
+
+def _with_round(state: GameInProgress, text: str) -> tuple[GameInProgress, str | None]:
+    """`state` with the standing, offers and clock of the round `format_round` wrote, and the
+    round's rematch."""
     stored = json.loads(text)
     result, offers, clock = stored["result"], stored["offers"], stored["clock"]
-    state = live.state
     state = replace(
         state,
         decided=None
@@ -121,7 +127,7 @@ def parse_round(live: Round, text: str | None) -> Round:
         offers=Offers(*(SIDE_OF_NAME.get(offers[name]) for name in ("draw", "undo", "rematch"))),
         clock=None if clock is None else _clock_of(state, clock),  # of the moves alone
     )
-    return replace(live, state=state, next_game=stored["next"])
+    return state, stored["next"]
 
 
 def _clock_of(state: GameInProgress, stored: dict[str, Any]) -> Clock:
@@ -253,7 +259,13 @@ def followed(live: Round, change: Change) -> Round:
     players = list(live.players)
     for side, name, account, rating in change.seated:
         players[side] = Player(name, account, rating)
-    followed = replace(
-        live, state=state, holders=(holders[0], holders[1]), players=(players[0], players[1])
+    next_game = live.next_game
+    if change.round:  # the round read into the state at once: one copy of each, not two
+        state, next_game = _with_round(state, change.round)
+    return replace(
+        live,
+        state=state,
+        holders=(holders[0], holders[1]),
+        players=(players[0], players[1]),
+        next_game=next_game,
     )
-    return parse_round(followed, change.round)
