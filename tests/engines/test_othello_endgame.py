@@ -104,6 +104,39 @@ def test_8x8_endgames_of_the_last_empties_keep_their_bounds_in_every_window(empt
                 assert score == exact
 
 
+@pytest.mark.parametrize("empties", [9, 12, 15])
+def test_8x8_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
+    empties: int,
+) -> None:
+    """The 8x8 search of 8 to 15 empties (its own compiled path, below a root searched by the
+    search for every size) in null windows below, at and above the score and in wide ones,
+    each from an empty table: a bound on the right side outside the window, the exact score
+    inside, the score minimax gives where it is quick enough to ask."""
+    rng = random.Random(900 + empties)
+    for number in range(6):
+        position = random_endgame(8, empties, rng)
+        geometry, player, opponent = engine_board(position)
+        exact = EndgameSolver(geometry, table_bits=12, threads=1).solve(player, opponent).score
+        if empties == 9 and number < 2:
+            assert exact == minimax(position)
+        for alpha, beta in [
+            (exact - 9, exact - 8),
+            (exact - 1, exact),
+            (exact, exact + 1),
+            (exact + 7, exact + 8),
+            (exact - 3, exact + 3),
+            (-64, 64),
+        ]:
+            solver = EndgameSolver(geometry, table_bits=12, threads=1)
+            score = solver.solve(player, opponent, alpha=alpha, beta=beta).score
+            if score <= alpha:
+                assert exact <= score
+            elif score >= beta:
+                assert exact >= score
+            else:
+                assert score == exact
+
+
 def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:
     problem = next(problem for problem in read_problems() if problem.number == 2)
     geometry, player, opponent = engine_board(problem.position)
