@@ -77,14 +77,17 @@ def test_full_8x8_boards_with_their_last_squares_match_plain_minimax(empties: in
             assert move in best_moves(side_position)
 
 
+@pytest.mark.parametrize("size", [8, 6])
 @pytest.mark.parametrize("empties", [4, 5, 6, 7])
-def test_8x8_endgames_of_the_last_empties_keep_their_bounds_in_every_window(empties: int) -> None:
-    """The last empties' search of a full 8x8 board (its own compiled path) against minimax, in
-    null windows below, at and above the score and in wide ones: a bound on the right side
-    outside the window, the exact score inside."""
-    rng = random.Random(800 + empties)
+def test_endgames_of_the_last_empties_keep_their_bounds_in_every_window(
+    size: int, empties: int
+) -> None:
+    """The last empties' searches of a full 8x8 board and of 6x6 (each its own compiled path)
+    against minimax, in null windows below, at and above the score and in wide ones: a bound on
+    the right side outside the window, the exact score inside."""
+    rng = random.Random(100 * size + empties)
     for _ in range(12):
-        position = random_endgame(8, empties, rng)
+        position = random_endgame(size, empties, rng)
         geometry, player, opponent = engine_board(position)
         exact = minimax(position)
         solver = EndgameSolver(geometry, table_bits=12, threads=1)
@@ -135,6 +138,26 @@ def test_8x8_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
                 assert exact >= score
             else:
                 assert score == exact
+
+
+def test_6x6_endgames_ordered_by_mobility_searches_score_as_their_best_move() -> None:
+    """6x6 positions of 16 empties, whose moves are ordered by mobility searches and whose nodes
+    try the table's move before ordering the others: each score is the best of its moves' scores
+    solved one by one, and the move given reaches it."""
+    rng = random.Random(616)
+    for _ in range(4):
+        position = random_endgame(6, 16, rng)
+        geometry, player, opponent = engine_board(position)
+        solution = EndgameSolver(geometry, threads=1).solve(player, opponent)
+        replies = {}
+        for move in position.legal_moves():
+            after = position.play(move)
+            _, next_player, next_opponent = engine_board(after)
+            reply = EndgameSolver(geometry, threads=1).solve(next_player, next_opponent)
+            same_side = after.side_to_move == position.side_to_move
+            replies[move] = reply.score if same_side else -reply.score
+        assert solution.score == max(replies.values())
+        assert replies[move_of(geometry, solution.move_bit)] == solution.score
 
 
 def test_a_window_gives_bounds_outside_and_the_exact_score_inside() -> None:
