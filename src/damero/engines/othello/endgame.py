@@ -378,8 +378,8 @@ def _last_empties(
     player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
 ) -> int:
     """The last few empties' search for the board's size: `_solve_full` on a full 8x8 board,
-    `_solve_six` on 6x6, else `_solve_shallow`.  Only compiled code calls it: numba replaces this body through its
-    `overload` below."""
+    `_solve_six` on 6x6, else `_solve_shallow`.  Only compiled code calls it: numba replaces
+    this body through its `overload` below."""
     raise NotImplementedError("compiled code only")
 
 
@@ -892,10 +892,11 @@ def _solve_middle(
     player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, arrays: Middle
 ) -> int:
     """`solve_window` on a full 8x8 board from `_SHALLOW_EMPTIES` + 1 to `_MIDDLE_EMPTIES`
-    empties (not the root), its square sets constants and its arguments plain words and the arrays it uses,
-    where `solve_window` passes the whole solve's.  Each move is played once: its boards are kept
-    beside its fastest-first key in row `ply` of `orders` (three entries a move), and the moves
-    are taken best first one at a time, so that a node cut off by its first move sorts nothing.
+    empties (not the root), its square sets constants and its arguments plain words and the
+    arrays it uses, where `solve_window` passes the whole solve's.  Each move is played once: its
+    boards are kept beside its fastest-first key in row `ply` of `orders` (three entries a move),
+    and the moves are taken best first one at a time, so that a node cut off by its first move
+    sorts nothing.
     Plain alpha-beta, fail-soft: the solve's windows are null ones here."""
     table, orders, control, busy = arrays
     if out_of_budget(control):
