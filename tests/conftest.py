@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -75,23 +75,6 @@ def wait_for_output(
         assert chunk or not ready, f"ended before {text!r}: {seen.decode(errors='replace')!r}"
         seen += chunk
     return seen.decode()
-
-
-def reachable_positions(starts: Iterable[Any], *, keep: Callable[[Any], bool] = bool) -> set[Any]:
-    """Every position a game reaches from `starts` through positions `keep` accepts.
-
-    Found through legal_moves and play alone, so it checks solvers against the rules.
-    """
-    seen = set(starts)
-    frontier = list(seen)
-    while frontier:
-        position = frontier.pop()
-        for move in position.legal_moves():
-            child = position.play(move)
-            if child not in seen and keep(child):
-                seen.add(child)
-                frontier.append(child)
-    return seen
 
 
 def damero(

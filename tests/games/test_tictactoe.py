@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-import conftest
+import reachable
 from damero.core import Game, Message, Outcome, Side
 from damero.errors import IllegalMoveError, InvalidMoveError
 from damero.games.tictactoe import (
@@ -34,7 +34,7 @@ def play_cells(*cells: int, position: TicTacToePosition = START) -> TicTacToePos
 
 def reachable_positions() -> set[TicTacToePosition]:
     """Every position a game can reach from the empty board, found through the rules alone."""
-    return conftest.reachable_positions([START])
+    return reachable.reachable_positions([START])
 
 
 @cache

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-import conftest
+import reachable
 from damero.core import Outcome, Side
 from damero.games.tictactoe import Move, TicTacToePosition
 from damero.solvers.negamax import NegamaxSolver, Verdict
@@ -20,7 +20,7 @@ def solver() -> NegamaxSolver[Move]:
 
 
 def reachable_positions() -> list[TicTacToePosition]:
-    return sorted(conftest.reachable_positions([START]), key=lambda position: position.board)
+    return sorted(reachable.reachable_positions([START]), key=lambda position: position.board)
 
 
 REACHABLE = reachable_positions()

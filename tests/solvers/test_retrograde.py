@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
-import conftest
+import reachable
 from damero.core import Side
 from damero.games.catmouse import (
     CAT_START,
@@ -219,7 +219,7 @@ def test_the_solved_game(table: CatMouseTablebase) -> None:
 
 def reachable_through_the_rules(max_advancement: int) -> set[CatMousePosition]:
     """Every position a game reaches before the cats' advancement passes `max_advancement`."""
-    return conftest.reachable_positions(
+    return reachable.reachable_positions(
         [START.play(MouseMove(square)) for square in MOUSE_STARTS],
         keep=lambda position: advancement(position.cats) <= max_advancement,
     )
