@@ -161,6 +161,27 @@ def test_a_killed_server_loses_nothing_and_the_game_goes_on(servers: Any) -> Non
             assert state_at(x_again, again["version"] + 1)["moves"] == ["5", "1", "9", "3"]
 
 
+def thinking_processes(server: int) -> set[int]:
+    """The processes `server` started to think in."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+            if parent == server and b"spawn_main" in command:
+                found.add(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` is still there and not merely waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
 def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, database: str) -> None:
     thinker = servers("--computer-timeout", "3")
     created = create_game(
@@ -171,7 +192,14 @@ def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, dat
     while storage.unclaimed_with_computer(now=time.time()) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert storage.unclaimed_with_computer(now=time.time()) == []  # the thinker holds the turn
+    while not (thinking := thinking_processes(thinker.process.pid)):
+        assert time.monotonic() < deadline, "the turn's think never started a process"
+        time.sleep(0.02)
     thinker.kill()
+    deadline = time.monotonic() + TIMEOUT
+    while any(map(running, thinking)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(running, thinking)), "a thinking process outlived its killed server"
     assert storage.load(created["id"]).moves == ()  # type: ignore[union-attr]
     other = servers("--computer-timeout", "3")
     with join(other, created["id"], created["token"]) as player:

@@ -47,6 +47,8 @@ THREADS_PER_THINK = 1
 """Threads one think searches on: the thinks share the cores out among games."""
 ON_ONE_THREAD = replace(THINKING, threads=THREADS_PER_THINK)
 """A computer's think: its usual time, on one thread."""
+SERVER_WATCH_SECONDS = 0.5
+"""How often a thinking process looks whether its server is still there."""
 
 
 def thinking_threads(count: int, name: str) -> ThreadPoolExecutor:
@@ -69,15 +71,29 @@ def thinking_processes(count: int) -> ProcessPoolExecutor:
     """`count` processes that think at the lowest priority, started afresh (never forked from a
     server's threads) at their first think and kept for the next."""
     return ProcessPoolExecutor(
-        count, mp_context=multiprocessing.get_context("spawn"), initializer=_thinking_process
+        count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_thinking_process,
+        initargs=(os.getpid(),),
     )
 
 
-def _thinking_process() -> None:
+def _thinking_process(server: int) -> None:
     """The lowest priority, and Ctrl-C left to the server, which stops its thinking processes
-    itself: they would otherwise each print their interruption in the server's log."""
+    itself: they would otherwise each print their interruption in the server's log.  A server
+    killed outright cannot stop them, so each also ends once `server` is gone (perhaps even
+    before this process was ready)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _lowest_priority()
+    threading.Thread(target=_end_without, args=(server,), name="server-watch", daemon=True).start()
+
+
+def _end_without(server: int) -> None:
+    """Ends this thinking process once `server` is no longer its parent: it would otherwise wait
+    for work that never comes, holding its memory, and finish a think nobody will read."""
+    while os.getppid() == server:
+        time.sleep(SERVER_WATCH_SECONDS)
+    os._exit(0)
 
 
 def computer_move(game: Game[Any, Any], level: int, seed: int, position: Any) -> Any:
