@@ -327,7 +327,9 @@ _SIX_RISKY = np.uint64(_SIX_SHAPE.x_squares | _SIX_SHAPE.c_squares)
 def _solve_six(player: Board, opponent: Board, empties: int, alpha: int, beta: int) -> int:
     """`_solve_full` on a 6x6 board: the same search with 6x6's square sets as constants, five
     words a call.  The last empties take about half a 6x6 solve's time, where the generic search
-    passes eleven words of square sets at each call."""
+    passes eleven words of square sets at each call.  Written out rather than made by one
+    function for both sizes: numba's disk cache cannot key a closure that calls itself, and
+    would compile it again at every start."""
     empty = _SIX_BOARD & ~(player | opponent)
     if empties <= 2:
         if empties == 2:
