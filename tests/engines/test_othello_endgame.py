@@ -77,6 +77,28 @@ def test_full_8x8_boards_with_their_last_squares_match_plain_minimax(empties: in
             assert move in best_moves(side_position)
 
 
+def windows_around(exact: int) -> list[tuple[int, int]]:
+    """Null windows below, at and above the score `exact`, and a narrow one around it."""
+    return [
+        (exact - 9, exact - 8),
+        (exact - 1, exact),
+        (exact, exact + 1),
+        (exact + 7, exact + 8),
+        (exact - 3, exact + 3),
+    ]
+
+
+def assert_a_bound_outside_the_window_and_the_score_inside(
+    score: int, exact: int, alpha: int, beta: int
+) -> None:
+    if score <= alpha:
+        assert exact <= score
+    elif score >= beta:
+        assert exact >= score
+    else:
+        assert score == exact
+
+
 @pytest.mark.parametrize("size", [8, 6])
 @pytest.mark.parametrize("empties", [4, 5, 6, 7])
 def test_endgames_of_the_last_empties_keep_their_bounds_in_every_window(
@@ -91,20 +113,9 @@ def test_endgames_of_the_last_empties_keep_their_bounds_in_every_window(
         geometry, player, opponent = engine_board(position)
         exact = minimax(position)
         solver = EndgameSolver(geometry, table_bits=12, threads=1)
-        for alpha, beta in [
-            (exact - 9, exact - 8),
-            (exact - 1, exact),
-            (exact, exact + 1),
-            (exact + 7, exact + 8),
-            (exact - 3, exact + 3),
-        ]:
+        for alpha, beta in windows_around(exact):
             score = solver.solve(player, opponent, alpha=alpha, beta=beta).score
-            if score <= alpha:
-                assert exact <= score
-            elif score >= beta:
-                assert exact >= score
-            else:
-                assert score == exact
+            assert_a_bound_outside_the_window_and_the_score_inside(score, exact, alpha, beta)
 
 
 @pytest.mark.parametrize("empties", [9, 12, 15])
@@ -122,22 +133,10 @@ def test_8x8_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
         exact = EndgameSolver(geometry, table_bits=12, threads=1).solve(player, opponent).score
         if empties == 9 and number < 2:
             assert exact == minimax(position)
-        for alpha, beta in [
-            (exact - 9, exact - 8),
-            (exact - 1, exact),
-            (exact, exact + 1),
-            (exact + 7, exact + 8),
-            (exact - 3, exact + 3),
-            (-64, 64),
-        ]:
+        for alpha, beta in [*windows_around(exact), (-64, 64)]:
             solver = EndgameSolver(geometry, table_bits=12, threads=1)
             score = solver.solve(player, opponent, alpha=alpha, beta=beta).score
-            if score <= alpha:
-                assert exact <= score
-            elif score >= beta:
-                assert exact >= score
-            else:
-                assert score == exact
+            assert_a_bound_outside_the_window_and_the_score_inside(score, exact, alpha, beta)
 
 
 def test_6x6_endgames_ordered_by_mobility_searches_score_as_their_best_move() -> None:
