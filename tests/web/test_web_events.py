@@ -751,6 +751,39 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
     run_on_a_loop_of_its_own(run())
 
 
+def test_a_game_just_created_is_shown_to_its_first_pages_without_reading_it_back(
+    database: str,
+) -> None:
+    """A game opened by its link right after it was made is not read from the database: the
+    process on SQLite wrote it and nobody else did. One changed before any page opened it is read
+    as it is now."""
+
+    async def run() -> None:
+        rooms = Rooms(Storage(database))
+        live = friends_game("catmouse")
+        await rooms.create(live)
+        reads = rooms.storage.loads
+        assert (await rooms.get(live.id)).version == live.version  # the page's own request
+        first, second = Shown(), Shown()
+        await rooms.watch(live.id, first)
+        await rooms.watch(live.id, second)
+        assert rooms.storage.loads == reads
+        assert first.shown == second.shown == [(live.version, False)]
+
+        moved_first = friends_game("catmouse")
+        await rooms.create(moved_first)
+        text = live.state.game.format_move(live.state.position.legal_moves()[0])
+        both = Person(frozenset(Side))
+        moved = await rooms.act(moved_first.id, moved_first.version, both, Move(text), now=0.0)
+        watcher = Shown()
+        await rooms.watch(moved_first.id, watcher)
+        assert watcher.shown == [(moved.version, False)]
+        assert (await rooms.get(moved_first.id)).state.move_texts == (text,)
+        rooms.scheduler.close()
+
+    run_on_a_loop_of_its_own(run())
+
+
 @pytest.mark.parametrize("name", ["catmouse", "othello", "tictactoe"])
 def test_the_rules_reasons_name_every_value_they_are_sent_in_both_languages(name: str) -> None:
     """A result's reason goes to the page as its key and its values in the order of their names

@@ -56,10 +56,16 @@ from damero.web.storage import (
     Released,
     Said,
     Storage,
+    StoredGame,
 )
 from damero.web.stored import change_of, followed, is_game_id, round_of, side_name, stored_of
 
 LOG = logging.getLogger("damero.web")
+
+CREATED_KEPT = 1024
+"""Games just created whose first page is shown them as they were stored, without reading them."""
+CREATED_SECONDS = 60.0
+"""How long a game just created is shown as it was stored: a page opens its link at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +151,10 @@ class Rooms:
         self.draining = False
         """This process is stopping: it holds the clocks of the pages it sends away, and resumes
         none."""
+        self.created: dict[str, tuple[float, StoredGame]] = {}
+        """Each game this process created lately and nothing has changed since, as it was
+        stored, and when: its first page is shown it without reading it back (on SQLite alone,
+        where no other process writes it)."""
 
     # Reading.
 
@@ -170,11 +180,14 @@ class Rooms:
         """The game as stored now, kept if a socket here watches it (or is about to, `keep`);
         WebError if there is none."""
         epoch = self.epoch
-        stored = await to_thread.run_sync(self.storage.load, game_id)
+        stored = self._just_created(game_id)
+        if stored is None:
+            stored = await to_thread.run_sync(self.storage.load, game_id)
         if stored is None:
             raise WebError("web.unknown_id", id=game_id)
         live = round_of(stored)
         if keep or game_id in self.watchers:
+            self.created.pop(game_id, None)  # held from now on
             held = self.games.get(game_id)
             self.read_in[game_id] = epoch
             self._keep(live)
@@ -185,6 +198,17 @@ class Rooms:
             else:
                 self.tell_presence(game_id)  # where its players are may have changed
         return live
+
+    def _just_created(self, game_id: str) -> StoredGame | None:
+        """The game as this process created it, if nothing has changed it since and it is
+        recent (a page opens its link at once; an account deleted later renames its seats)."""
+        created = self.created.get(game_id)
+        if created is None:
+            return None
+        if time.monotonic() - created[0] > CREATED_SECONDS:
+            del self.created[game_id]
+            return None
+        return created[1]
 
     def _keep(self, live: Round) -> None:
         """Holds `live`, read or followed, and wakes when its clock falls; a clock a restart
@@ -225,7 +249,12 @@ class Rooms:
     # Changing.
 
     async def create(self, live: Round) -> None:
-        await self.committer.commit(stored_of(live))
+        stored = stored_of(live)
+        await self.committer.commit(stored)
+        if not self.storage.is_shared:
+            while len(self.created) >= CREATED_KEPT:
+                del self.created[next(iter(self.created))]
+            self.created[live.id] = (time.monotonic(), stored)
         LOG.info(
             "game created: %s %s, %s",
             live.state.game.name,
@@ -285,6 +314,7 @@ class Rooms:
         the caller holds the room's lock."""
         changed = decision.changed
         assert changed is not None
+        self.created.pop(live.id, None)  # no longer as it was created
         change = change_of(live, changed, now=now, gone=decision.gone, rematch=decision.rematch)
         try:
             stored = await self.committer.commit(change)
