@@ -178,6 +178,11 @@ class GameInProgress:
     one: a position's outcome never changes, so a move adds to the cache instead of copying it.
     Kept by the position's identity (hashing a position costs more than asking it again), with
     the position itself, which no other can then take the place of."""
+    _result: tuple[Result | None] | None = field(
+        default=None, init=False, compare=False, repr=False, hash=False
+    )
+    """`result`, once asked: a move's path asks it a dozen times (whose turn, whether it is
+    over, the clock, each view)."""
 
     @classmethod
     def new(
@@ -246,10 +251,15 @@ class GameInProgress:
     @property
     def result(self) -> Result | None:
         """How the game ended, or None while it goes on."""
-        if self.decided is not None:
-            return self.decided
-        outcome = self.outcome
-        return None if outcome is None else Result.of_outcome(outcome)
+        known = self._result
+        if known is None:
+            if self.decided is not None:
+                known = (self.decided,)
+            else:
+                outcome = self.outcome
+                known = (None if outcome is None else Result.of_outcome(outcome),)
+            object.__setattr__(self, "_result", known)
+        return known[0]
 
     def result_at(self, count: int) -> Result | None:
         """How the game stood after the first `count` moves: its result at the last, else the
@@ -266,7 +276,7 @@ class GameInProgress:
     @property
     def side_to_move(self) -> Side | None:
         """The side whose turn it is, or None once the game is over."""
-        return None if self.is_over else self.position.side_to_move
+        return None if self.result is not None else self.positions[-1].side_to_move
 
     @property
     def computer_to_move(self) -> int | None:
