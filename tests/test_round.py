@@ -9,7 +9,7 @@ word: the refusal's catalogue key, short)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -389,6 +389,29 @@ def test_a_move_drawn_from_a_board_is_played_there_and_judged_anywhere_else() ->
     )
     assert taken.changed is None and taken.refusal is not None
     assert taken.refusal.key == "tictactoe.cell_taken"
+
+
+def test_a_round_after_a_move_keeps_all_but_its_state() -> None:
+    """A move's round is made field by field, not by `dataclasses.replace`: every field of a
+    round with none at its default is kept, and a field added later fails here until it is."""
+    live, _ = STATES["playing"]
+    every = Round(
+        "kept00000001",
+        live.state,
+        ("first-key", "second-key"),
+        12.5,
+        mode="open",
+        next_game="next00000001",
+        players=(Player("Ada", 3, 1510.0), Player("Bo")),
+        rated=True,
+        rating_range=(1400, 1600),
+    )
+    assert {field.name for field in fields(Round)} == {
+        "id", "state", "holders", "created", "mode", "next_game", "players", "rated",
+        "rating_range",
+    }  # fmt: skip
+    moved = live.state.play_text("9")
+    assert every.played(moved) == replace(every, state=moved)
 
 
 def test_offers_between_two_people_and_their_answers() -> None:

@@ -94,6 +94,21 @@ class Round:
     def version(self) -> int:
         return self.state.version
 
+    def played(self, state: GameInProgress) -> Round:
+        """This round with `state`, the game after a move, made at once: `dataclasses.replace`
+        reads the fields' list again at every call, on every move."""
+        return Round(
+            self.id,
+            state,
+            self.holders,
+            self.created,
+            self.mode,
+            self.next_game,
+            self.players,
+            self.rated,
+            self.rating_range,
+        )
+
     @property
     def options(self) -> dict[str, int]:
         game = self.state.game
@@ -484,8 +499,8 @@ def _moved(
     if live.rated and isinstance(actor, Person) and (player is None or player.account is None):
         raise Refused("account.rated_needs_account")  # a friend's link opened logged out
     if drawn is not None and drawn[0] is state.position:
-        return replace(live, state=state.play_legal(drawn[1], now=now))
-    return replace(live, state=state.play_text(text, now=now))
+        return live.played(state.play_legal(drawn[1], now=now))
+    return live.played(state.play_text(text, now=now))
 
 
 def _held(live: Round, now: float) -> Round | None:
