@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from damero.core import SIDES, Message, Side
 from damero.errors import DameroError
 from damero.i18n import Catalog
-from damero.progress import Clock, GameInProgress
+from damero.progress import NO_OFFERS, Clock, GameInProgress
 from damero.results import result_words, rules_reason, side_titles
 from damero.round import (
     CLAIMS,
@@ -49,6 +49,7 @@ from damero.web.boards import (
     EMPTY,
     cell_mask,
     cells_of_mask,
+    changed_cells,
     drawn,
     layout_resource,
     move_clicked,
@@ -283,8 +284,15 @@ def event_message(
 
     events.js applies it. What is the same for every client in a language that held the same view
     (`common`, from `shared_event`) may be given, built once for them all."""
-    old_personal = before[2]
     head, same = common or shared_event(change, live, before, shared)
+    return {**head, **same, **personal_event(change, before[2], personal)}
+
+
+def personal_event(
+    change: Change, old_personal: dict[str, object], personal: dict[str, object]
+) -> dict[str, object]:
+    """`event_message`'s part that is the client's own: what changed of its personal view
+    (`old_personal`, as it holds it), after the shared part, whose fields it never names."""
     fields = changed(old_personal, personal)
     if change.moves:
         fields["targets"] = personal["targets"]
@@ -298,7 +306,7 @@ def event_message(
         if isinstance(value, dict) and isinstance(was, dict):
             del fields[name]
             fields.update(_in_part(name, was, value))
-    return {**head, **same, **fields}
+    return fields
 
 
 def shared_event(
@@ -344,7 +352,7 @@ def shared_event(
         assert isinstance(pieces, str)
         old = old_shared["pieces"]
         assert isinstance(old, str)
-        put = [index for index in range(len(pieces)) if old[index] != pieces[index]]
+        put = changed_cells(old, pieces)
         event["put"] = _put_form(put, pieces)
     if change.moves:
         old, new = str(old_shared["pieces"]), str(shared["pieces"])
@@ -518,7 +526,9 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
             "thinking": state.computer_to_move is not None,
             "analysable": live.may_help,
             "result": result_json(state),
-            "offers": {name: side_name(getattr(offers, name)) for name in OFFERS},
+            "offers": _NO_OFFERS_JSON
+            if offers is NO_OFFERS
+            else {name: side_name(getattr(offers, name)) for name in OFFERS},
             "clock": None
             if clock is None
             else {
@@ -528,7 +538,6 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
                 "increment": clock.increment,
                 "running": None if clock.is_held(now) else side_name(clock.running),
             },
-            "layout": layout_resource(game, catalog.language)[0],
             "turn": None if result is not None else side_name(state.to_move(len(state.moves))),
             "over": result is not None,
             "forced": [
@@ -540,6 +549,10 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
     )
 
 
+_NO_OFFERS_JSON: dict[str, object] = {name: side_name(getattr(NO_OFFERS, name)) for name in OFFERS}
+"""The offers of a view where nobody offers anything, as most are: made once."""
+
+
 def _fixed_view(live: Round, catalog: Catalog) -> dict[str, object]:
     """`shared_view`'s fields that no move changes, made again only when what they show is no
     longer the very same (a seat taken, a name given, another game)."""
@@ -547,8 +560,17 @@ def _fixed_view(live: Round, catalog: Catalog) -> dict[str, object]:
     key = (live.id, catalog.language)
     since = (live.holders, live.players, state.seats, live.mode, live.rated, state.game)
     kept = _fixed.get(key)
-    if kept is not None and all(a is b for a, b in zip(kept[0], since, strict=True)):
-        return kept[1]
+    if kept is not None:
+        was = kept[0]
+        if (
+            was[0] is since[0]
+            and was[1] is since[1]
+            and was[2] is since[2]
+            and was[3] is since[3]
+            and was[4] is since[4]
+            and was[5] is since[5]
+        ):
+            return kept[1]
     game = state.game
     fixed: dict[str, object] = {
         "id": live.id,
@@ -560,6 +582,7 @@ def _fixed_view(live: Round, catalog: Catalog) -> dict[str, object]:
         "rated": live.rated,
         "open_seat": side_name(live.open_seat),
         "sides": sides_json(game, catalog),
+        "layout": layout_resource(game, catalog.language)[0],
     }
     while len(_fixed) >= FIXED_KEPT:
         del _fixed[next(iter(_fixed))]
@@ -674,10 +697,19 @@ def presence_message(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
 
 
 def presence_fields(seen: Seen, sides: frozenset[Side]) -> dict[str, object]:
-    return {
-        "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in SIDES},
-        "can_claim": bool(sides & seen.claimants),
-    }
+    """Who has the game open and whether `sides` may claim it: one value for each of the few
+    answers, made once and shared (not to be changed), as a move tells it to every socket."""
+    key = (seen.here, bool(sides & seen.claimants))
+    fields = _presences.get(key)
+    if fields is None:
+        fields = _presences[key] = {
+            "presence": {SEAT_NAMES[side]: seen.here[side.value] for side in SIDES},
+            "can_claim": key[1],
+        }
+    return fields
+
+
+_presences: dict[tuple[tuple[bool, bool], bool], dict[str, object]] = {}
 
 
 def replay_document(
@@ -842,9 +874,12 @@ class Client:
                 held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
                 same = ("same", language, id(old_shared))
                 if same not in built:
-                    built[same] = shared_event(change, live, held, shared)
-                message = event_message(change, live, held, shared, personal, common=built[same])
-                built[key] = as_json(message)
+                    head, fields = shared_event(change, live, held, shared)
+                    built[same] = as_json({**head, **fields})
+                # The shared part is encoded once; each client's own fields follow it.
+                common = built[same]
+                own = personal_event(change, held[2], personal)
+                built[key] = f"{common[:-1]},{as_json(own)[1:]}" if own else common
         else:
             key = ("state", language, seat, self.events)
             if key not in built:
