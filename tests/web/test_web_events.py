@@ -751,6 +751,18 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
     run_on_a_loop_of_its_own(run())
 
 
+class Told(Shown):
+    """A seat's watcher that also notes who it was told has the game open."""
+
+    def __init__(self, side: Side) -> None:
+        super().__init__()
+        self.sides = frozenset([side])
+        self.told: list[tuple[bool, bool]] = []
+
+    def notice(self, seen: Any) -> None:
+        self.told.append(seen.here)
+
+
 def test_a_game_just_created_is_shown_to_its_first_pages_without_reading_it_back(
     database: str,
 ) -> None:
@@ -764,11 +776,12 @@ def test_a_game_just_created_is_shown_to_its_first_pages_without_reading_it_back
         await rooms.create(live)
         reads = rooms.storage.loads
         assert (await rooms.get(live.id)).version == live.version  # the page's own request
-        first, second = Shown(), Shown()
+        first, second = Told(Side.FIRST), Told(Side.SECOND)
         await rooms.watch(live.id, first)
         await rooms.watch(live.id, second)
         assert rooms.storage.loads == reads
         assert first.shown == second.shown == [(live.version, False)]
+        assert first.told[-1] == (True, True)  # the first page was told that the second came
 
         moved_first = friends_game("catmouse")
         await rooms.create(moved_first)

@@ -17,7 +17,7 @@ import logging
 import time
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from anyio import to_thread
@@ -254,7 +254,11 @@ class Rooms:
         if not self.storage.is_shared:
             while len(self.created) >= CREATED_KEPT:
                 del self.created[next(iter(self.created))]
-            self.created[live.id] = (time.monotonic(), stored)
+            # as a read finds it: where its players are said from now on
+            self.created[live.id] = (
+                time.monotonic(),
+                replace(stored, attendance=Attendance(live.id)),
+            )
         LOG.info(
             "game created: %s %s, %s",
             live.state.game.name,
