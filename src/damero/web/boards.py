@@ -191,7 +191,7 @@ def changed_cells(old: str, new: str) -> list[int]:
     character each, of ASCII), in order: found from the bits that differ, where a move changes
     a few cells of dozens, rather than by comparing each cell.
 
-    >>> changed_cells("a..b", "..ab")
+    >>> changed_cells("a..b", "..ba")
     [0, 2, 3]
     """
     bits = int.from_bytes(old.encode(), "little") ^ int.from_bytes(new.encode(), "little")
