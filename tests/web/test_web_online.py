@@ -429,3 +429,47 @@ def test_a_clock_survives_a_restart(database: str, tmp_path: Path) -> None:
     ):
         after = next_state(o)
         assert after["clock"] == before["clock"] and after["version"] == before["version"]
+
+
+def test_a_games_changes_wait_their_turn_and_its_lock_goes_when_nobody_uses_it(
+    tmp_path: Path,
+) -> None:
+    """Changes to one game run one at a time, one cancelled while it waits leaves nothing
+    behind, and once none holds or awaits the game's lock, the lock is gone."""
+
+    async def run() -> None:
+        rooms = Rooms(Storage(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+        order: list[str] = []
+        holding = anyio.Event()
+
+        async def change(name: str, hold: anyio.Event | None = None) -> None:
+            async with rooms._lock("game00000001"):
+                order.append(f"{name} in")
+                if hold is not None:
+                    holding.set()
+                    await hold.wait()
+                order.append(f"{name} out")
+
+        release = anyio.Event()
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(change, "first", release)
+            await holding.wait()
+            tasks.start_soon(change, "second")
+            await anyio.sleep(0)  # the second now waits for the lock
+            assert rooms.lock_users["game00000001"] == 2
+            cancelled = anyio.CancelScope()
+
+            async def given_up() -> None:
+                with cancelled:
+                    await change("given up")
+
+            tasks.start_soon(given_up)
+            await anyio.sleep(0)
+            cancelled.cancel()
+            await anyio.sleep(0)
+            release.set()
+        assert order == ["first in", "first out", "second in", "second out"]
+        assert not rooms.locks and not rooms.lock_users
+        rooms.scheduler.close()
+
+    run_on_a_loop_of_its_own(run())

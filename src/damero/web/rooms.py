@@ -16,7 +16,7 @@ import contextlib
 import logging
 import time
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -75,6 +75,36 @@ class Seen:
 
     here: tuple[bool, bool]
     claimants: frozenset[Side] = frozenset()
+
+
+class _GameLock:
+    """`Rooms._lock`: a game's lock held for one change, counted while anyone holds or awaits it
+    (a class, not `contextlib.asynccontextmanager`, whose generator costs a move several times
+    as much)."""
+
+    __slots__ = ("game_id", "lock", "rooms")
+
+    def __init__(self, rooms: Rooms, game_id: str) -> None:
+        self.rooms, self.game_id = rooms, game_id
+
+    async def __aenter__(self) -> None:
+        self.lock = self.rooms.locks.setdefault(self.game_id, asyncio.Lock())
+        self.rooms.lock_users[self.game_id] += 1
+        try:
+            await self.lock.acquire()
+        except BaseException:
+            self._unused()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.lock.release()
+        self._unused()
+
+    def _unused(self) -> None:
+        users = self.rooms.lock_users
+        users[self.game_id] -= 1
+        if not users[self.game_id]:
+            del users[self.game_id], self.rooms.locks[self.game_id]
 
 
 class Watcher(Protocol):
@@ -233,18 +263,9 @@ class Rooms:
         self.read_in.pop(game_id, None)
         self.presences.forget(game_id)
 
-    @contextlib.asynccontextmanager
-    async def _lock(self, game_id: str) -> AsyncIterator[None]:
+    def _lock(self, game_id: str) -> _GameLock:
         """The game's changes one at a time; its lock is kept only while it is in use."""
-        lock = self.locks.setdefault(game_id, asyncio.Lock())
-        self.lock_users[game_id] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self.lock_users[game_id] -= 1
-            if not self.lock_users[game_id]:
-                del self.lock_users[game_id], self.locks[game_id]
+        return _GameLock(self, game_id)
 
     # Changing.
 
