@@ -274,6 +274,30 @@ def each(heard: Callable[[Notice], None]) -> Callable[[list[Notice]], None]:
     return one_by_one
 
 
+def test_reads_and_writes_go_on_after_the_database_ends_the_connections_a_storage_keeps(
+    postgres: PostgresCluster,
+) -> None:
+    """A storage keeps one connection for its reads and one for its writes; once PostgreSQL
+    ends them (an administrator, a restart), the next read and write open new ones and succeed."""
+    url = postgres.new_database()
+    storage = Storage(url)
+    storage.write([a_game("game")])
+    (opened,) = storage.write([Attending("game", 0, here=True, at=1.0)])
+    assert storage.load("game").attendance == opened  # type: ignore[union-attr]
+    with psycopg.connect(url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            (storage.process_key,),
+        ).fetchall()
+    assert len(ended) >= 2, "the reader and the writer"
+    assert storage.write([Change("game", 1, 0, ("3 4",), False)]) == [True]
+    (closed,) = storage.write([Attending("game", 0, here=False, at=2.0)])
+    stored = storage.load("game")
+    assert stored is not None and stored.moves == ("3 4",) and stored.version == 2
+    assert stored.attendance == closed == Attendance("game", (False, False), (2.0, None), 2)
+    storage.close()
+
+
 def test_the_notices_of_one_commit_are_heard_together_in_their_order(
     postgres: PostgresCluster,
 ) -> None:

@@ -565,6 +565,8 @@ class Storage:
         """How many games this storage has read: a process follows the others' moves without."""
         self._writer: Connection | None = None
         self._writer_guard = threading.Lock()
+        self._reader: Connection | None = None
+        self._reader_guard = threading.Lock()
         self.process_key = new_process_key()
         """Whose claims and pages are this process's. On PostgreSQL every connection of the
         process carries it as its application name: a process is alive while PostgreSQL holds
@@ -603,6 +605,8 @@ class Storage:
     def close(self) -> None:
         with self._writer_guard:
             self._drop_writer()
+        with self._reader_guard:
+            self._drop_reader()
         self.engine.dispose()
 
     @contextmanager
@@ -638,10 +642,11 @@ class Storage:
 
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
-        if writer is not None:
-            with contextlib.suppress(Exception):  # a connection already lost may fail to close
-                writer.invalidate()
-                writer.close()
+        _drop(writer)
+
+    def _drop_reader(self) -> None:
+        reader, self._reader = self._reader, None
+        _drop(reader)
 
     def check(self) -> None:
         """Refuses a damaged SQLite file before anything is served from it (DatabaseFault).
@@ -752,12 +757,43 @@ class Storage:
         The game, its moves and its players come from one statement, so from one snapshot of the
         database: the version read always belongs to the moves read, whoever commits meanwhile."""
         self.loads += 1
+        if self.is_shared:
+            return self._load_shared(game_id)
         with self._transaction() as connection:
             rows = connection.execute(_LOAD, {"game_key": game_id}).all()
         if not rows:
             return None
         moves = tuple(row.move for row in rows if row.move is not None)
-        return _stored(rows[0], moves)
+        return _stored(rows[0]._mapping, moves)
+
+    def _load_shared(self, game_id: str) -> StoredGame | None:
+        """`load` on PostgreSQL: its one statement, prepared once, on a connection kept for reads
+        in autocommit (one statement is one snapshot). A pool's connection, pinged, in
+        SQLAlchemy's transaction, cost a load three times the driver's work."""
+        sql, values = _load_on(self.engine.dialect)
+        with self._reader_guard:
+            try:
+                if self._reader is None or not _idle_and_open(self._reader):
+                    self._drop_reader()
+                    self._reader = self.engine.connect()
+                    driver = self._reader.connection.driver_connection
+                    assert driver is not None  # just opened
+                    driver.autocommit = True
+                driver = self._reader.connection.driver_connection
+                assert driver is not None  # just checked open
+                with driver.cursor() as cursor:
+                    cursor.execute(sql, values | {"game_key": game_id}, prepare=True)
+                    rows = cursor.fetchall()
+                    names = [column.name for column in cursor.description or ()]
+            except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+                self.faults += 1
+                self._drop_reader()
+                raise fault_of(error) from None
+        if not rows:
+            return None
+        move = names.index("move")
+        moves = tuple(row[move] for row in rows if row[move] is not None)
+        return _stored(dict(zip(names, rows[0], strict=True)), moves)
 
     def write(self, items: Sequence[Item]) -> list[bool | Attendance | None]:
         """Stores new games, changes and where players are in one transaction, so one sync to the
@@ -837,7 +873,7 @@ class Storage:
         return format_notice(item, by=self.process_key)
 
     def _notify(self, connection: Connection, item: Change | Attendance) -> None:
-        connection.exec_driver_sql(_NOTIFY_NOW, {"channel": CHANNEL, "payload": self._notice(item)})
+        _driven(connection, _NOTIFY_NOW, {"channel": CHANNEL, "payload": self._notice(item)})
 
     def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
         """Takes the computer's turn at `version` for `seconds` (from `now`), unless another live
@@ -902,7 +938,7 @@ class Storage:
                 .order_by(GAMES.c.created.desc())
                 .limit(limit)
             )
-            return [_stored(row, ()) for row in rows]
+            return [_stored(row._mapping, ()) for row in rows]
 
     def unclaimed_with_computer(self, *, now: float) -> list[str]:
         """Unfinished games where the computer holds a seat and no process holds a live claim:
@@ -1606,36 +1642,40 @@ def _apply(connection: Connection, change: Change, *, notice: str | None = None)
     return True
 
 
-_THIS_GAME = GAMES.c.id == sa.bindparam("game_key")
-_PAGES_OF_SIDE = sa.and_(
-    PRESENCE.c.game_id == sa.bindparam("game_key"),
-    PRESENCE.c.side == sa.bindparam("side"),
-    PRESENCE.c.process == sa.bindparam("process"),
-)
 _ATTEND = (
-    GAMES.update()
-    .where(_THIS_GAME)
-    .values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
-    .returning(*GONE, GAMES.c.attendance)
+    "UPDATE games SET attendance = coalesce(attendance, 0) + 1 WHERE id = %(game_key)s"
+    " RETURNING first_gone, second_gone, attendance"
 )
-_OPEN_PAGE = sa.text(
-    "INSERT INTO presence (game_id, side, process) VALUES (:game_key, :side, :process)"
+_OPEN_PAGE = (
+    "INSERT INTO presence (game_id, side, process) VALUES (%(game_key)s, %(side)s, %(process)s)"
     " ON CONFLICT DO NOTHING"
 )
 """Inserts nothing where the process had a page on that side already (SQLite and PostgreSQL
 alike): the rows it inserts say whether it had."""
-_CLOSE_PAGE = PRESENCE.delete().where(_PAGES_OF_SIDE)
-_PAGES = (
-    sa.select(PRESENCE.c.side, sa.func.count())
-    .where(PRESENCE.c.game_id == sa.bindparam("game_key"))
-    .group_by(PRESENCE.c.side)
+_CLOSE_PAGE = (
+    "DELETE FROM presence"
+    " WHERE game_id = %(game_key)s AND side = %(side)s AND process = %(process)s"
 )
+_PAGES = "SELECT side, count(*) FROM presence WHERE game_id = %(game_key)s GROUP BY side"
 _SET_GONE = (
-    GAMES.update()
-    .where(_THIS_GAME)
-    .values(first_gone=sa.bindparam("gone_first"), second_gone=sa.bindparam("gone_second"))
+    "UPDATE games SET first_gone = %(gone_first)s, second_gone = %(gone_second)s"
+    " WHERE id = %(game_key)s"
 )
-"""Built once, as _MOVE_ON: each page that opens or closes runs them."""
+"""A page's statements, as the driver takes them (`_driven`): each page that opens or closes runs
+them, and SQLAlchemy's building and running of them cost several times the database's work."""
+
+
+def _driven(connection: Connection, sql: str, values: dict[str, object]) -> tuple[list[Any], int]:
+    """Runs `sql` straight on `connection`'s driver, in its transaction: its rows and how many
+    rows it changed. On PostgreSQL the statement is prepared once for the connection."""
+    if connection.dialect.name != "postgresql":
+        result = connection.exec_driver_sql(_driver_sql(connection, sql), values)
+        return (list(result.all()) if result.returns_rows else []), result.rowcount
+    driver = connection.connection.driver_connection
+    assert driver is not None  # the connection is open: it runs the transaction
+    with driver.cursor() as cursor:
+        cursor.execute(sql, values, prepare=True)
+        return (cursor.fetchall() if cursor.description else []), cursor.rowcount
 
 
 def _attend(connection: Connection, item: Attending, process: str) -> Attendance | None:
@@ -1645,25 +1685,26 @@ def _attend(connection: Connection, item: Attending, process: str) -> Attendance
 
     The game's row is written first, so that its lock is taken before anything is read: the
     changes of one game's presence, and its claims, go one at a time on every database."""
-    game = {"game_key": item.game_id}
-    row = connection.execute(_ATTEND, game).one_or_none()
-    if row is None:
+    game: dict[str, object] = {"game_key": item.game_id}
+    rows, _ = _driven(connection, _ATTEND, game)
+    if not rows:
         return None
+    first_gone, second_gone, attendance = rows[0]
     mine = {**game, "side": item.side, "process": process}
     if item.here:
-        had = connection.execute(_OPEN_PAGE, mine).rowcount == 0
+        had = _driven(connection, _OPEN_PAGE, mine)[1] == 0
     else:
-        had = connection.execute(_CLOSE_PAGE, mine).rowcount > 0
-    counts: dict[int, int] = dict(connection.execute(_PAGES, game).all())
+        had = _driven(connection, _CLOSE_PAGE, mine)[1] > 0
+    counts: dict[int, int] = dict(_driven(connection, _PAGES, game)[0])
     here = (counts.get(0, 0) > 0, counts.get(1, 0) > 0)
-    gone = [row[0], row[1]]
+    gone = [first_gone, second_gone]
     for side in (0, 1):
         if here[side]:
             gone[side] = None
         elif side == item.side and had and not item.here:
             gone[side] = item.at  # its last page closed now
-    connection.execute(_SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
-    return Attendance(item.game_id, here, (gone[0], gone[1]), row.attendance)
+    _driven(connection, _SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
+    return Attendance(item.game_id, here, (gone[0], gone[1]), attendance)
 
 
 def _idle_and_open(connection: Connection) -> bool:
@@ -1674,6 +1715,27 @@ def _idle_and_open(connection: Connection) -> bool:
         return False
     readable, _, _ = select.select([driver.fileno()], [], [], 0)
     return not readable
+
+
+def _drop(connection: Connection | None) -> None:
+    """Closes a kept connection for good (it failed, or the server closed it)."""
+    if connection is not None:
+        with contextlib.suppress(Exception):  # a connection already lost may fail to close
+            connection.invalidate()
+            connection.close()
+
+
+_LOADS: dict[str, tuple[str, dict[str, object]]] = {}
+
+
+def _load_on(dialect: sa.Dialect) -> tuple[str, dict[str, object]]:
+    """`_LOAD` as `dialect`'s driver takes it, and the values it carries (all but the game's
+    key), compiled once."""
+    if dialect.name not in _LOADS:
+        compiled = _LOAD.compile(dialect=dialect)
+        values = {name: value for name, value in compiled.params.items() if name != "game_key"}
+        _LOADS[dialect.name] = (str(compiled), values)
+    return _LOADS[dialect.name]
 
 
 class UnreadableNotice(Exception):
@@ -1708,33 +1770,39 @@ def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str,
     ]
 
 
-def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
-    fields = row._mapping
+def _stored(fields: Mapping[Any, Any], moves: tuple[str, ...]) -> StoredGame:
+    """The game of a row of `games` read with its seats (and with `_LOAD`, where its players
+    are), by its columns' names."""
     attendance = None
     if "here_0" in fields:
         attendance = Attendance(
-            row.id,
+            fields["id"],
             (fields["here_0"] > 0, fields["here_1"] > 0),
-            (row.first_gone, row.second_gone),
-            row.attendance or 0,
+            (fields["first_gone"], fields["second_gone"]),
+            fields["attendance"] or 0,
         )
     return StoredGame(
-        id=row.id,
-        game=row.game,
-        options=json.loads(row.options),
-        start=row.start,
+        id=fields["id"],
+        game=fields["game"],
+        options=json.loads(fields["options"]),
+        start=fields["start"],
         moves=moves,
-        version=row.version,
-        finished=row.finished,
-        seats=(Seat(row.first_token, row.first_level), Seat(row.second_token, row.second_level)),
-        created=row.created,
-        mode=row.mode or "local",
-        round=row.round,
-        falls_at=row.falls_at,
+        version=fields["version"],
+        finished=fields["finished"],
+        seats=(
+            Seat(fields["first_token"], fields["first_level"]),
+            Seat(fields["second_token"], fields["second_level"]),
+        ),
+        created=fields["created"],
+        mode=fields["mode"] or "local",
+        round=fields["round"],
+        falls_at=fields["falls_at"],
         attendance=attendance,
         players=(_player_at(fields, 0), _player_at(fields, 1)),
-        rated=bool(row.rated),
-        rating_range=None if row.rating_low is None else (row.rating_low, row.rating_high),
+        rated=bool(fields["rated"]),
+        rating_range=None
+        if fields["rating_low"] is None
+        else (fields["rating_low"], fields["rating_high"]),
     )
 
 
