@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import psycopg
+import pytest
 import sqlalchemy as sa
 from servers import PostgresCluster
 
@@ -17,6 +18,7 @@ from damero.web.storage import (
     Attendance,
     Attending,
     Change,
+    DatabaseFault,
     Notice,
     Seat,
     Storage,
@@ -295,6 +297,34 @@ def test_reads_and_writes_go_on_after_the_database_ends_the_connections_a_storag
     stored = storage.load("game")
     assert stored is not None and stored.moves == ("3 4",) and stored.version == 2
     assert stored.attendance == closed == Attendance("game", (False, False), (2.0, None), 2)
+    storage.close()
+
+
+def test_a_moves_values_are_stored_exactly_and_a_failed_write_keeps_none_of_its_moves(
+    database_url: str,
+) -> None:
+    """A move's write sends its values as text: every time and round is read back as given; a
+    write the database refuses keeps none of its moves, and the next write goes in."""
+    storage = Storage(database_url)
+    storage.write([a_game("one"), a_game("two")])
+    round_text = '{"clock":{"left":[0.1,59.99999999999999]},"note":"añejo ☃"}'
+    change = Change(
+        "one", 1, 0, ("3 4",), False, round=round_text, falls_at=1e9 + 0.1, moved_at=2 / 3
+    )
+    assert storage.write([change]) == [True]
+    stored = storage.load("one")
+    assert stored is not None and stored.round == round_text and stored.falls_at == 1e9 + 0.1
+    with storage.engine.begin() as connection:
+        assert (
+            connection.execute(sa.text("SELECT moved_at FROM games WHERE id = 'one'")).scalar()
+            == 2 / 3
+        )
+    clash = Change("one", 2, 0, ("3 4", "3 3"), False)  # its first move is stored already
+    with pytest.raises(DatabaseFault):
+        storage.write([Change("two", 1, 0, ("3 4",), False), clash])
+    two = storage.load("two")
+    assert two is not None and two.moves == () and two.version == 1
+    assert storage.write([Change("two", 1, 0, ("3 4",), False)]) == [True]
     storage.close()
 
 
