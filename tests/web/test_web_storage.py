@@ -291,7 +291,12 @@ def test_reads_and_writes_go_on_after_the_database_ends_the_connections_a_storag
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
             (storage.process_key,),
         ).fetchall()
-    assert len(ended) >= 2, "the reader and the writer"
+        assert len(ended) >= 2, "the reader and the writer"
+        deadline = time.monotonic() + 30
+        while admin.execute(
+            "SELECT 1 FROM pg_stat_activity WHERE application_name = %s", (storage.process_key,)
+        ).fetchall():
+            assert time.monotonic() < deadline, "PostgreSQL kept the ended connections"
     assert storage.write([Change("game", 1, 0, ("3 4",), False)]) == [True]
     (closed,) = storage.write([Attending("game", 0, here=False, at=2.0)])
     stored = storage.load("game")
