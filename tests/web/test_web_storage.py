@@ -333,6 +333,36 @@ def test_a_moves_values_are_stored_exactly_and_a_failed_write_keeps_none_of_its_
     storage.close()
 
 
+def test_pages_and_moves_written_together_are_each_stored_and_heard_in_the_games_order(
+    postgres: PostgresCluster,
+) -> None:
+    """A commit of pages opened and closed beside moves (the writes of a busy server) stores
+    each and tells the other processes of each, the games taken in the order of their ids."""
+    url = postgres.new_database()
+    maker, other = Storage(url), Storage(url)
+    calls: queue.Queue[list[Notice]] = queue.Queue()
+    other.listen(calls.put, lost=lambda: None, back=lambda number: None)
+    maker.write([a_game("a"), a_game("b"), a_game("c")])
+    items = [
+        Change("c", 1, 0, ("3 4",), False),
+        Attending("a", 0, here=True, at=1.0),
+        Change("b", 1, 0, ("3 4", "3 3"), False),
+        Attending("missing", 1, here=True, at=1.0),
+    ]
+    opened = Attendance("a", (True, False), (None, None), 1)
+    assert maker.write(items) == [True, opened, True, None]
+    heard: list[Notice] = []
+    while len(heard) < 3:
+        heard += calls.get(timeout=30)
+    assert heard == [opened, items[2], items[0]]
+    (closed,) = maker.write([Attending("a", 0, here=False, at=2.0)])
+    assert closed == Attendance("a", (False, False), (2.0, None), 2)
+    assert calls.get(timeout=30) == [closed]
+    assert [maker.load(game).moves for game in "abc"] == [(), ("3 4", "3 3"), ("3 4",)]
+    maker.close()
+    other.close()
+
+
 def test_the_notices_of_one_commit_are_heard_together_in_their_order(
     postgres: PostgresCluster,
 ) -> None:

@@ -459,8 +459,11 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     reading the game, or only its game and new version if that is too long; where a game's
     players now are; a computer's turn given back. A change begins with the key of the process
     `by` that made it, which skips it unread (`own_notices`)."""
-    if isinstance(item, Attendance | Released | Said):
-        name = {Attendance: "attendance", Released: "released", Said: "said"}[type(item)]
+    if isinstance(item, Attendance):  # at every page opened or closed: no `asdict`, which copies
+        seen = {"game_id": item.game_id, "here": item.here, "gone_since": item.gone_since}
+        return _COMPACT.encode({"attendance": seen | {"version": item.version}})
+    if isinstance(item, Released | Said):
+        name = {Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
     fields = {"by": by} | {name: getattr(item, name) for name in _ANNOUNCED}
     text = _COMPACT.encode(fields)
@@ -814,8 +817,8 @@ class Storage:
         """
         order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
         shared = self.is_shared
-        if shared and all(map(_is_a_move_alone, items)):
-            return list(self._write_moves(items, order))  # type: ignore[arg-type]
+        if shared and all(map(_is_driven, items)):
+            return self._write_driven(items, order)  # type: ignore[arg-type]
         with self._writing() as connection:
             results: list[bool | Attendance | None] = [None] * len(items)
             rows: list[dict[str, object]] = []
@@ -848,12 +851,16 @@ class Storage:
                 connection.exec_driver_sql(_driver_sql(connection, _ADD_MOVES), rows)
             return results
 
-    def _write_moves(self, changes: Sequence[Change], order: Sequence[int]) -> list[bool]:
-        """`write` of moves alone on PostgreSQL: each one statement, prepared once for the
-        connection kept for writes, run by libpq itself in a transaction of its own, its values
-        sent as text. SQLAlchemy's transaction cost a fifth of such a write, and psycopg's cursor,
-        which adapts each value and describes each result, half of what was left."""
-        results = [False] * len(changes)
+    def _write_driven(
+        self, items: Sequence[Change | Attending], order: Sequence[int]
+    ) -> list[bool | Attendance | None]:
+        """`write` of moves alone and pages opened or closed on PostgreSQL, on the connection kept
+        for writes in a transaction libpq runs, without SQLAlchemy's (a fifth of such a write).
+        A move is one statement, prepared once for the connection, its values sent as text
+        straight to libpq: psycopg's cursor, which adapts each value and describes each result,
+        cost half of what was left. A move alone is a transaction of its own, without BEGIN and
+        COMMIT."""
+        results: list[bool | Attendance | None] = [None] * len(items)
         with self._writer_guard:
             try:
                 if self._writer is None or not _idle_and_open(self._writer):
@@ -866,12 +873,18 @@ class Storage:
                 if _MOVE_ON_NAME not in prepared:  # a new connection
                     _checked(pgconn.prepare(_MOVE_ON_NAME, _MOVE_ON_LIBPQ), encoding)
                     prepared.add(_MOVE_ON_NAME)
-                alone = len(changes) == 1  # a statement is a transaction of its own
+                alone = len(items) == 1 and isinstance(items[0], Change)
                 if not alone:
                     _checked(pgconn.exec_(b"BEGIN"), encoding)
                 for index in order:
-                    change = changes[index]
-                    values = _move_texts(change, self._notice(change), encoding)
+                    item = items[index]
+                    if isinstance(item, Attending):
+                        attendance = _attend(self._writer, item, self.process_key)
+                        if attendance is not None:  # heard by every process at the commit
+                            self._notify(self._writer, attendance)
+                        results[index] = attendance
+                        continue
+                    values = _move_texts(item, self._notice(item), encoding)
                     stored = _checked(pgconn.exec_prepared(_MOVE_ON_NAME, values), encoding)
                     results[index] = stored.ntuples == 1
                 if not alone:
@@ -1582,9 +1595,12 @@ def _driver_sql(connection: Connection, sql: str) -> str:
     return _DRIVER_SQL[key]
 
 
-def _is_a_move_alone(item: Item) -> bool:
-    """A change that only adds moves to a game and moves its clock and offers on: one statement
-    stores it on PostgreSQL (`_MOVE_ON_ADD_NOTIFY`)."""
+def _is_driven(item: Item) -> bool:
+    """A page opened or closed, or a change that only adds moves to a game and moves its clock and
+    offers on (one statement stores it on PostgreSQL, `_MOVE_ON_ADD_NOTIFY`): what
+    `Storage._write_driven` writes."""
+    if isinstance(item, Attending):
+        return True
     return (
         isinstance(item, Change)
         and item.gone is None
