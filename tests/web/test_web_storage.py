@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import psycopg
+import pytest
 import sqlalchemy as sa
 from servers import PostgresCluster
 
@@ -17,6 +18,7 @@ from damero.web.storage import (
     Attendance,
     Attending,
     Change,
+    DatabaseFault,
     Notice,
     Seat,
     Storage,
@@ -272,6 +274,93 @@ def each(heard: Callable[[Notice], None]) -> Callable[[list[Notice]], None]:
             heard(notice)
 
     return one_by_one
+
+
+def test_reads_and_writes_go_on_after_the_database_ends_the_connections_a_storage_keeps(
+    postgres: PostgresCluster,
+) -> None:
+    """A storage keeps one connection for its reads and one for its writes; once PostgreSQL
+    ends them (an administrator, a restart), the next read and write open new ones and succeed."""
+    url = postgres.new_database()
+    storage = Storage(url)
+    storage.write([a_game("game")])
+    (opened,) = storage.write([Attending("game", 0, here=True, at=1.0)])
+    assert storage.load("game").attendance == opened  # type: ignore[union-attr]
+    with psycopg.connect(url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            (storage.process_key,),
+        ).fetchall()
+        assert len(ended) >= 2, "the reader and the writer"
+        deadline = time.monotonic() + 30
+        while admin.execute(
+            "SELECT 1 FROM pg_stat_activity WHERE application_name = %s", (storage.process_key,)
+        ).fetchall():
+            assert time.monotonic() < deadline, "PostgreSQL kept the ended connections"
+    assert storage.write([Change("game", 1, 0, ("3 4",), False)]) == [True]
+    (closed,) = storage.write([Attending("game", 0, here=False, at=2.0)])
+    stored = storage.load("game")
+    assert stored is not None and stored.moves == ("3 4",) and stored.version == 2
+    assert stored.attendance == closed == Attendance("game", (False, False), (2.0, None), 2)
+    storage.close()
+
+
+def test_a_moves_values_are_stored_exactly_and_a_failed_write_keeps_none_of_its_moves(
+    database_url: str,
+) -> None:
+    """A move's write sends its values as text: every time and round is read back as given; a
+    write the database refuses keeps none of its moves, and the next write goes in."""
+    storage = Storage(database_url)
+    storage.write([a_game("one"), a_game("two")])
+    round_text = '{"clock":{"left":[0.1,59.99999999999999]},"note":"añejo ☃"}'
+    change = Change(
+        "one", 1, 0, ("3 4",), False, round=round_text, falls_at=1e9 + 0.1, moved_at=2 / 3
+    )
+    assert storage.write([change]) == [True]
+    stored = storage.load("one")
+    assert stored is not None and stored.round == round_text and stored.falls_at == 1e9 + 0.1
+    with storage.engine.begin() as connection:
+        assert (
+            connection.execute(sa.text("SELECT moved_at FROM games WHERE id = 'one'")).scalar()
+            == 2 / 3
+        )
+    clash = Change("one", 2, 0, ("3 4", "3 3"), False)  # its first move is stored already
+    with pytest.raises(DatabaseFault):
+        storage.write([Change("two", 1, 0, ("3 4",), False), clash])
+    two = storage.load("two")
+    assert two is not None and two.moves == () and two.version == 1
+    assert storage.write([Change("two", 1, 0, ("3 4",), False)]) == [True]
+    storage.close()
+
+
+def test_pages_and_moves_written_together_are_each_stored_and_heard_in_the_games_order(
+    postgres: PostgresCluster,
+) -> None:
+    """A commit of pages opened and closed beside moves (the writes of a busy server) stores
+    each and tells the other processes of each, the games taken in the order of their ids."""
+    url = postgres.new_database()
+    maker, other = Storage(url), Storage(url)
+    calls: queue.Queue[list[Notice]] = queue.Queue()
+    other.listen(calls.put, lost=lambda: None, back=lambda number: None)
+    maker.write([a_game("a"), a_game("b"), a_game("c")])
+    items = [
+        Change("c", 1, 0, ("3 4",), False),
+        Attending("a", 0, here=True, at=1.0),
+        Change("b", 1, 0, ("3 4", "3 3"), False),
+        Attending("missing", 1, here=True, at=1.0),
+    ]
+    opened = Attendance("a", (True, False), (None, None), 1)
+    assert maker.write(items) == [True, opened, True, None]
+    heard: list[Notice] = []
+    while len(heard) < 3:
+        heard += calls.get(timeout=30)
+    assert heard == [opened, items[2], items[0]]
+    (closed,) = maker.write([Attending("a", 0, here=False, at=2.0)])
+    assert closed == Attendance("a", (False, False), (2.0, None), 2)
+    assert calls.get(timeout=30) == [closed]
+    assert [maker.load(game).moves for game in "abc"] == [(), ("3 4", "3 3"), ("3 4",)]
+    maker.close()
+    other.close()
 
 
 def test_the_notices_of_one_commit_are_heard_together_in_their_order(

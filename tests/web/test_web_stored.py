@@ -9,9 +9,9 @@ from dataclasses import replace
 from damero.core import Side
 from damero.progress import Clock, Offers
 from damero.registry import find_game
-from damero.round import Round, new_round
+from damero.round import Move, Person, Round, decide, new_round
 from damero.web.storage import hash_token
-from damero.web.stored import format_round, parse_round
+from damero.web.stored import change_of, followed, format_round, parse_round
 
 
 def a_round(*, clock: Clock | None = None) -> Round:
@@ -46,3 +46,21 @@ def test_a_round_with_nothing_added_is_written_as_any_other_and_read_back() -> N
     timed = a_round(clock=Clock.of(initial=60_000, increment=0))
     assert json.loads(format_round(timed))["clock"]["initial"] == 60_000
     assert parse_round(live, format_round(timed)).state.clock == timed.state.clock
+
+
+def test_a_move_another_process_made_is_followed_into_the_very_round_it_made() -> None:
+    """A process that follows another's move from its notice (`followed`) holds the round the
+    mover holds, whether the move left nothing added (an untimed game's usual move), cleared an
+    offer that stood, or moved a clock."""
+    plain = a_round()
+    offered = replace(plain, state=plain.state.with_offers(Offers(draw=Side.SECOND)))
+    timed = a_round(clock=Clock.of(initial=60_000, increment=0))
+    both = Person(frozenset(Side))
+    for live in (plain, offered, timed):
+        for _ in range(3):
+            text = live.state.game.format_move(live.state.position.legal_moves()[0])
+            moved = decide(live, both, Move(text), now=5.0).changed
+            assert moved is not None
+            assert followed(live, change_of(live, moved, now=5.0)) == moved
+            live = moved
+        assert live.state.offers == Offers()

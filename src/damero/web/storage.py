@@ -450,16 +450,23 @@ _ANNOUNCED = tuple(
 )
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Made once: `json.dumps` with options makes an encoder at each call."""
+
+
 def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
     players now are; a computer's turn given back. A change begins with the key of the process
     `by` that made it, which skips it unread (`own_notices`)."""
-    if isinstance(item, Attendance | Released | Said):
-        name = {Attendance: "attendance", Released: "released", Said: "said"}[type(item)]
+    if isinstance(item, Attendance):  # at every page opened or closed: no `asdict`, which copies
+        seen = {"game_id": item.game_id, "here": item.here, "gone_since": item.gone_since}
+        return _COMPACT.encode({"attendance": seen | {"version": item.version}})
+    if isinstance(item, Released | Said):
+        name = {Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
     fields = {"by": by} | {name: getattr(item, name) for name in _ANNOUNCED}
-    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+    text = _COMPACT.encode(fields)
     if len(text.encode("utf-8")) <= NOTIFY_LIMIT:
         return text
     return f"{item.game_id} {item.version + 1}"
@@ -565,6 +572,8 @@ class Storage:
         """How many games this storage has read: a process follows the others' moves without."""
         self._writer: Connection | None = None
         self._writer_guard = threading.Lock()
+        self._reader: Connection | None = None
+        self._reader_guard = threading.Lock()
         self.process_key = new_process_key()
         """Whose claims and pages are this process's. On PostgreSQL every connection of the
         process carries it as its application name: a process is alive while PostgreSQL holds
@@ -603,6 +612,8 @@ class Storage:
     def close(self) -> None:
         with self._writer_guard:
             self._drop_writer()
+        with self._reader_guard:
+            self._drop_reader()
         self.engine.dispose()
 
     @contextmanager
@@ -638,10 +649,11 @@ class Storage:
 
     def _drop_writer(self) -> None:
         writer, self._writer = self._writer, None
-        if writer is not None:
-            with contextlib.suppress(Exception):  # a connection already lost may fail to close
-                writer.invalidate()
-                writer.close()
+        _drop(writer)
+
+    def _drop_reader(self) -> None:
+        reader, self._reader = self._reader, None
+        _drop(reader)
 
     def check(self) -> None:
         """Refuses a damaged SQLite file before anything is served from it (DatabaseFault).
@@ -752,12 +764,43 @@ class Storage:
         The game, its moves and its players come from one statement, so from one snapshot of the
         database: the version read always belongs to the moves read, whoever commits meanwhile."""
         self.loads += 1
+        if self.is_shared:
+            return self._load_shared(game_id)
         with self._transaction() as connection:
             rows = connection.execute(_LOAD, {"game_key": game_id}).all()
         if not rows:
             return None
         moves = tuple(row.move for row in rows if row.move is not None)
-        return _stored(rows[0], moves)
+        return _stored(rows[0]._mapping, moves)
+
+    def _load_shared(self, game_id: str) -> StoredGame | None:
+        """`load` on PostgreSQL: its one statement, prepared once, on a connection kept for reads
+        in autocommit (one statement is one snapshot). A pool's connection, pinged, in
+        SQLAlchemy's transaction, cost a load three times the driver's work."""
+        sql, values = _load_on(self.engine.dialect)
+        with self._reader_guard:
+            try:
+                if self._reader is None or not _idle_and_open(self._reader):
+                    self._drop_reader()
+                    self._reader = self.engine.connect()
+                    driver = self._reader.connection.driver_connection
+                    assert driver is not None  # just opened
+                    driver.autocommit = True
+                driver = self._reader.connection.driver_connection
+                assert driver is not None  # just checked open
+                with driver.cursor() as cursor:
+                    cursor.execute(sql, values | {"game_key": game_id}, prepare=True)
+                    rows = cursor.fetchall()
+                    names = [column.name for column in cursor.description or ()]
+            except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+                self.faults += 1
+                self._drop_reader()
+                raise fault_of(error) from None
+        if not rows:
+            return None
+        move = names.index("move")
+        moves = tuple(row[move] for row in rows if row[move] is not None)
+        return _stored(dict(zip(names, rows[0], strict=True)), moves)
 
     def write(self, items: Sequence[Item]) -> list[bool | Attendance | None]:
         """Stores new games, changes and where players are in one transaction, so one sync to the
@@ -774,8 +817,8 @@ class Storage:
         """
         order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
         shared = self.is_shared
-        if shared and all(map(_is_a_move_alone, items)):
-            return list(self._write_moves(items, order))  # type: ignore[arg-type]
+        if shared and all(map(_is_driven, items)):
+            return self._write_driven(items, order)  # type: ignore[arg-type]
         with self._writing() as connection:
             results: list[bool | Attendance | None] = [None] * len(items)
             rows: list[dict[str, object]] = []
@@ -808,11 +851,16 @@ class Storage:
                 connection.exec_driver_sql(_driver_sql(connection, _ADD_MOVES), rows)
             return results
 
-    def _write_moves(self, changes: Sequence[Change], order: Sequence[int]) -> list[bool]:
-        """`write` of moves alone on PostgreSQL: each one statement, on the driver's own
-        transaction of the connection kept for writes. SQLAlchemy's transaction cost a fifth of
-        such a write."""
-        results = [False] * len(changes)
+    def _write_driven(
+        self, items: Sequence[Change | Attending], order: Sequence[int]
+    ) -> list[bool | Attendance | None]:
+        """`write` of moves alone and pages opened or closed on PostgreSQL, on the connection kept
+        for writes in a transaction libpq runs, without SQLAlchemy's (a fifth of such a write).
+        A move is one statement, prepared once for the connection, its values sent as text
+        straight to libpq: psycopg's cursor, which adapts each value and describes each result,
+        cost half of what was left. A move alone is a transaction of its own, without BEGIN and
+        COMMIT."""
+        results: list[bool | Attendance | None] = [None] * len(items)
         with self._writer_guard:
             try:
                 if self._writer is None or not _idle_and_open(self._writer):
@@ -820,13 +868,27 @@ class Storage:
                     self._writer = self.engine.connect()
                 driver = self._writer.connection.driver_connection
                 assert driver is not None  # just checked open
-                with driver.cursor() as cursor:
-                    for index in order:
-                        change = changes[index]
-                        values = _move_values(change, notice=self._notice(change))
-                        cursor.execute(_MOVE_ON_ADD_NOTIFY, values, prepare=True)
-                        results[index] = len(cursor.fetchall()) == 1
-                driver.commit()
+                pgconn, encoding = driver.pgconn, driver.info.encoding
+                prepared = self._writer.info.setdefault("prepared", set())
+                if _MOVE_ON_NAME not in prepared:  # a new connection
+                    _checked(pgconn.prepare(_MOVE_ON_NAME, _MOVE_ON_LIBPQ), encoding)
+                    prepared.add(_MOVE_ON_NAME)
+                alone = len(items) == 1 and isinstance(items[0], Change)
+                if not alone:
+                    _checked(pgconn.exec_(b"BEGIN"), encoding)
+                for index in order:
+                    item = items[index]
+                    if isinstance(item, Attending):
+                        attendance = _attend(self._writer, item, self.process_key)
+                        if attendance is not None:  # heard by every process at the commit
+                            self._notify(self._writer, attendance)
+                        results[index] = attendance
+                        continue
+                    values = _move_texts(item, self._notice(item), encoding)
+                    stored = _checked(pgconn.exec_prepared(_MOVE_ON_NAME, values), encoding)
+                    results[index] = stored.ntuples == 1
+                if not alone:
+                    _checked(pgconn.exec_(b"COMMIT"), encoding)
             except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
                 self.faults += 1
                 self._drop_writer()
@@ -837,7 +899,7 @@ class Storage:
         return format_notice(item, by=self.process_key)
 
     def _notify(self, connection: Connection, item: Change | Attendance) -> None:
-        connection.exec_driver_sql(_NOTIFY_NOW, {"channel": CHANNEL, "payload": self._notice(item)})
+        _driven(connection, _NOTIFY_NOW, {"channel": CHANNEL, "payload": self._notice(item)})
 
     def claim(self, game_id: str, *, version: int, seconds: float, now: float) -> bool:
         """Takes the computer's turn at `version` for `seconds` (from `now`), unless another live
@@ -902,7 +964,7 @@ class Storage:
                 .order_by(GAMES.c.created.desc())
                 .limit(limit)
             )
-            return [_stored(row, ()) for row in rows]
+            return [_stored(row._mapping, ()) for row in rows]
 
     def unclaimed_with_computer(self, *, now: float) -> list[str]:
         """Unfinished games where the computer holds a seat and no process holds a live claim:
@@ -1533,9 +1595,12 @@ def _driver_sql(connection: Connection, sql: str) -> str:
     return _DRIVER_SQL[key]
 
 
-def _is_a_move_alone(item: Item) -> bool:
-    """A change that only adds moves to a game and moves its clock and offers on: one statement
-    stores it on PostgreSQL (`_MOVE_ON_ADD_NOTIFY`)."""
+def _is_driven(item: Item) -> bool:
+    """A page opened or closed, or a change that only adds moves to a game and moves its clock and
+    offers on (one statement stores it on PostgreSQL, `_MOVE_ON_ADD_NOTIFY`): what
+    `Storage._write_driven` writes."""
+    if isinstance(item, Attending):
+        return True
     return (
         isinstance(item, Change)
         and item.gone is None
@@ -1562,10 +1627,48 @@ def _move_values(change: Change, *, notice: str | None = None) -> dict[str, obje
     if notice is not None:
         values |= {
             "first": change.first,
-            "texts": json.dumps(change.moves, ensure_ascii=False),
+            "texts": _COMPACT.encode(change.moves),
             "payload": notice,
         }
     return values
+
+
+_MOVE_ON_NAME = b"damero_move_on"
+_MOVE_ON_ORDER = tuple(dict.fromkeys(re.findall(r"%\((\w+)\)s", _MOVE_ON_ADD_NOTIFY)))
+"""The values of `_MOVE_ON_ADD_NOTIFY` in the order libpq numbers them."""
+_MOVE_ON_LIBPQ = re.sub(
+    r"%\((\w+)\)s",
+    lambda name: f"${_MOVE_ON_ORDER.index(name[1]) + 1}",
+    _MOVE_ON_ADD_NOTIFY,
+).encode()
+
+
+def _move_texts(change: Change, notice: str, encoding: str) -> list[bytes | None]:
+    """`_MOVE_ON_LIBPQ`'s values for `change` as PostgreSQL reads them from text, in the
+    connection's `encoding`."""
+    values = _move_values(change, notice=notice)
+    return [
+        None if (value := values[name]) is None else _text(value, encoding)
+        for name in _MOVE_ON_ORDER
+    ]
+
+
+def _text(value: object, encoding: str) -> bytes:
+    """A value as PostgreSQL reads it from text: a number as Python writes it (every float's
+    `repr` reads back exactly), a boolean as `t` or `f`."""
+    if isinstance(value, bool):
+        return b"t" if value else b"f"
+    return (repr(value) if isinstance(value, float) else str(value)).encode(encoding)
+
+
+_DONE = (psycopg.pq.ExecStatus.COMMAND_OK, psycopg.pq.ExecStatus.TUPLES_OK)
+
+
+def _checked(result: psycopg.pq.abc.PGresult, encoding: str) -> psycopg.pq.abc.PGresult:
+    """`result` of a statement libpq ran, or its error raised as psycopg would raise it."""
+    if result.status in _DONE:
+        return result
+    raise psycopg.errors.error_from_result(result, encoding=encoding)
 
 
 def _apply(connection: Connection, change: Change, *, notice: str | None = None) -> bool:
@@ -1606,36 +1709,40 @@ def _apply(connection: Connection, change: Change, *, notice: str | None = None)
     return True
 
 
-_THIS_GAME = GAMES.c.id == sa.bindparam("game_key")
-_PAGES_OF_SIDE = sa.and_(
-    PRESENCE.c.game_id == sa.bindparam("game_key"),
-    PRESENCE.c.side == sa.bindparam("side"),
-    PRESENCE.c.process == sa.bindparam("process"),
-)
 _ATTEND = (
-    GAMES.update()
-    .where(_THIS_GAME)
-    .values(attendance=sa.func.coalesce(GAMES.c.attendance, 0) + 1)
-    .returning(*GONE, GAMES.c.attendance)
+    "UPDATE games SET attendance = coalesce(attendance, 0) + 1 WHERE id = %(game_key)s"
+    " RETURNING first_gone, second_gone, attendance"
 )
-_OPEN_PAGE = sa.text(
-    "INSERT INTO presence (game_id, side, process) VALUES (:game_key, :side, :process)"
+_OPEN_PAGE = (
+    "INSERT INTO presence (game_id, side, process) VALUES (%(game_key)s, %(side)s, %(process)s)"
     " ON CONFLICT DO NOTHING"
 )
 """Inserts nothing where the process had a page on that side already (SQLite and PostgreSQL
 alike): the rows it inserts say whether it had."""
-_CLOSE_PAGE = PRESENCE.delete().where(_PAGES_OF_SIDE)
-_PAGES = (
-    sa.select(PRESENCE.c.side, sa.func.count())
-    .where(PRESENCE.c.game_id == sa.bindparam("game_key"))
-    .group_by(PRESENCE.c.side)
+_CLOSE_PAGE = (
+    "DELETE FROM presence"
+    " WHERE game_id = %(game_key)s AND side = %(side)s AND process = %(process)s"
 )
+_PAGES = "SELECT side, count(*) FROM presence WHERE game_id = %(game_key)s GROUP BY side"
 _SET_GONE = (
-    GAMES.update()
-    .where(_THIS_GAME)
-    .values(first_gone=sa.bindparam("gone_first"), second_gone=sa.bindparam("gone_second"))
+    "UPDATE games SET first_gone = %(gone_first)s, second_gone = %(gone_second)s"
+    " WHERE id = %(game_key)s"
 )
-"""Built once, as _MOVE_ON: each page that opens or closes runs them."""
+"""A page's statements, as the driver takes them (`_driven`): each page that opens or closes runs
+them, and SQLAlchemy's building and running of them cost several times the database's work."""
+
+
+def _driven(connection: Connection, sql: str, values: dict[str, object]) -> tuple[list[Any], int]:
+    """Runs `sql` straight on `connection`'s driver, in its transaction: its rows and how many
+    rows it changed. On PostgreSQL the statement is prepared once for the connection."""
+    if connection.dialect.name != "postgresql":
+        result = connection.exec_driver_sql(_driver_sql(connection, sql), values)
+        return (list(result.all()) if result.returns_rows else []), result.rowcount
+    driver = connection.connection.driver_connection
+    assert driver is not None  # the connection is open: it runs the transaction
+    with driver.cursor() as cursor:
+        cursor.execute(sql, values, prepare=True)
+        return (cursor.fetchall() if cursor.description else []), cursor.rowcount
 
 
 def _attend(connection: Connection, item: Attending, process: str) -> Attendance | None:
@@ -1645,25 +1752,26 @@ def _attend(connection: Connection, item: Attending, process: str) -> Attendance
 
     The game's row is written first, so that its lock is taken before anything is read: the
     changes of one game's presence, and its claims, go one at a time on every database."""
-    game = {"game_key": item.game_id}
-    row = connection.execute(_ATTEND, game).one_or_none()
-    if row is None:
+    game: dict[str, object] = {"game_key": item.game_id}
+    rows, _ = _driven(connection, _ATTEND, game)
+    if not rows:
         return None
+    first_gone, second_gone, attendance = rows[0]
     mine = {**game, "side": item.side, "process": process}
     if item.here:
-        had = connection.execute(_OPEN_PAGE, mine).rowcount == 0
+        had = _driven(connection, _OPEN_PAGE, mine)[1] == 0
     else:
-        had = connection.execute(_CLOSE_PAGE, mine).rowcount > 0
-    counts: dict[int, int] = dict(connection.execute(_PAGES, game).all())
+        had = _driven(connection, _CLOSE_PAGE, mine)[1] > 0
+    counts: dict[int, int] = dict(_driven(connection, _PAGES, game)[0])
     here = (counts.get(0, 0) > 0, counts.get(1, 0) > 0)
-    gone = [row[0], row[1]]
+    gone = [first_gone, second_gone]
     for side in (0, 1):
         if here[side]:
             gone[side] = None
         elif side == item.side and had and not item.here:
             gone[side] = item.at  # its last page closed now
-    connection.execute(_SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
-    return Attendance(item.game_id, here, (gone[0], gone[1]), row.attendance)
+    _driven(connection, _SET_GONE, {**game, "gone_first": gone[0], "gone_second": gone[1]})
+    return Attendance(item.game_id, here, (gone[0], gone[1]), attendance)
 
 
 def _idle_and_open(connection: Connection) -> bool:
@@ -1674,6 +1782,27 @@ def _idle_and_open(connection: Connection) -> bool:
         return False
     readable, _, _ = select.select([driver.fileno()], [], [], 0)
     return not readable
+
+
+def _drop(connection: Connection | None) -> None:
+    """Closes a kept connection for good (it failed, or the server closed it)."""
+    if connection is not None:
+        with contextlib.suppress(Exception):  # a connection already lost may fail to close
+            connection.invalidate()
+            connection.close()
+
+
+_LOADS: dict[str, tuple[str, dict[str, object]]] = {}
+
+
+def _load_on(dialect: sa.Dialect) -> tuple[str, dict[str, object]]:
+    """`_LOAD` as `dialect`'s driver takes it, and the values it carries (all but the game's
+    key), compiled once."""
+    if dialect.name not in _LOADS:
+        compiled = _LOAD.compile(dialect=dialect)
+        values = {name: value for name, value in compiled.params.items() if name != "game_key"}
+        _LOADS[dialect.name] = (str(compiled), values)
+    return _LOADS[dialect.name]
 
 
 class UnreadableNotice(Exception):
@@ -1708,33 +1837,39 @@ def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str,
     ]
 
 
-def _stored(row: Any, moves: tuple[str, ...]) -> StoredGame:
-    fields = row._mapping
+def _stored(fields: Mapping[Any, Any], moves: tuple[str, ...]) -> StoredGame:
+    """The game of a row of `games` read with its seats (and with `_LOAD`, where its players
+    are), by its columns' names."""
     attendance = None
     if "here_0" in fields:
         attendance = Attendance(
-            row.id,
+            fields["id"],
             (fields["here_0"] > 0, fields["here_1"] > 0),
-            (row.first_gone, row.second_gone),
-            row.attendance or 0,
+            (fields["first_gone"], fields["second_gone"]),
+            fields["attendance"] or 0,
         )
     return StoredGame(
-        id=row.id,
-        game=row.game,
-        options=json.loads(row.options),
-        start=row.start,
+        id=fields["id"],
+        game=fields["game"],
+        options=json.loads(fields["options"]),
+        start=fields["start"],
         moves=moves,
-        version=row.version,
-        finished=row.finished,
-        seats=(Seat(row.first_token, row.first_level), Seat(row.second_token, row.second_level)),
-        created=row.created,
-        mode=row.mode or "local",
-        round=row.round,
-        falls_at=row.falls_at,
+        version=fields["version"],
+        finished=fields["finished"],
+        seats=(
+            Seat(fields["first_token"], fields["first_level"]),
+            Seat(fields["second_token"], fields["second_level"]),
+        ),
+        created=fields["created"],
+        mode=fields["mode"] or "local",
+        round=fields["round"],
+        falls_at=fields["falls_at"],
         attendance=attendance,
         players=(_player_at(fields, 0), _player_at(fields, 1)),
-        rated=bool(row.rated),
-        rating_range=None if row.rating_low is None else (row.rating_low, row.rating_high),
+        rated=bool(fields["rated"]),
+        rating_range=None
+        if fields["rating_low"] is None
+        else (fields["rating_low"], fields["rating_high"]),
     )
 
 

@@ -260,12 +260,20 @@ def followed(live: Round, change: Change) -> Round:
     for side, name, account, rating in change.seated:
         players[side] = Player(name, account, rating)
     next_game = live.next_game
-    if change.round:  # the round read into the state at once: one copy of each, not two
+    if change.round == _PLAIN_ROUND and state.decided is None:
+        if state.offers != NO_OFFERS or state.clock is not None:
+            state = replace(state, offers=NO_OFFERS, clock=None)
+        next_game = None  # most moves of an untimed game: nothing to read, nothing to copy
+    elif change.round:  # the round read into the state at once: one copy of each, not two
         state, next_game = _with_round(state, change.round)
-    return replace(
-        live,
+    return Round(  # made at once: `replace` reads the fields' list again at every call
+        id=live.id,
         state=state,
         holders=(holders[0], holders[1]),
-        players=(players[0], players[1]),
+        created=live.created,
+        mode=live.mode,
         next_game=next_game,
+        players=(players[0], players[1]),
+        rated=live.rated,
+        rating_range=live.rating_range,
     )
