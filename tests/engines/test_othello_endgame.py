@@ -199,7 +199,9 @@ STEPS_DOWN = [(-27, -25), (-29, -27), (-31, -29), (-35, -31), (-41, -35)]
         (-26, -40, STEPS_DOWN),
         (-26, -42, [*STEPS_DOWN, (-47, -41)]),
         (0, -4, [(-1, 1), (-3, -1), (-5, -3)]),
-        (20, 38, [(19, 21), (21, 23), (23, 25), (25, 29), (29, 35), (35, 41)]),
+        (20, 38, [(11, 21), (21, 23), (23, 25), (25, 29), (29, 35), (35, 41)]),
+        (28, 16, [(19, 29), (17, 19), (13, 17)]),
+        (10, 4, [(9, 11), (7, 9), (5, 7), (1, 5)]),
     ],
 )
 def test_windows_start_at_the_bound_found_and_never_lie_past_the_score(
@@ -208,8 +210,12 @@ def test_windows_start_at_the_bound_found_and_never_lie_past_the_score(
     """A first guess far off: windows move to the bound found while near the guess (the 6x6
     start, -4 from a guess of 0, costs no window past its score), then reach further from that
     bound by steps growing to four discs and no further (the window after -36 reaches four below
-    it, not eight).  No window lies past the score: its proof on the far side, as dear as the
-    exact one on the lopsided positions where the steps happen, would be wasted."""
+    it, not eight).  A guess of a lead of 12 discs or more for the side to move opens a window
+    reaching 8 discs below it, where a lead read too large would cost a dear proof for each null
+    window above the score (+28 for +16: three windows instead of five); a smaller lead, or one
+    of the side not to move, starts with a null window.  No window lies past the score: its proof
+    on the far side, as dear as the exact one on the lopsided positions where the steps happen,
+    would be wasted."""
     windows: list[tuple[int, int]] = []
 
     def fail_soft(
