@@ -264,11 +264,52 @@ class Terminal:
         return self.process.wait()
 
 
+COMPILE_LAYOUT = """
+import sys
+from damero.engines.othello import is_compiled, mark_compiled, warm_up
+layout = sys.argv[1]
+if not is_compiled(layout):
+    for _name, _share, run in warm_up(layout):
+        run()
+    mark_compiled(layout)
+"""
+
+
+def compile_engine_before_the_workers(config: pytest.Config) -> None:
+    """The Othello engine compiled and cached on disk once, before the workers start, each board
+    layout in a process of its own beside the other: otherwise every worker would compile the
+    same functions at once, for minutes on a fresh clone, on cores the other tests need.
+
+    Only for a run on several workers, and only where the folder keeps the code (or each worker
+    would compile it again in memory); `compiled_engine` compiles whatever is still missing."""
+    if len(config.getoption("tx", None) or []) < 2 or config.getoption("collectonly"):
+        return
+    from damero.engines.othello import LAYOUTS, is_compiled
+    from damero.engines.othello.cache import CACHING
+
+    missing = [layout for layout in LAYOUTS if not is_compiled(layout)]
+    if not CACHING or not missing:
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"compiling the Othello engine once ({', '.join(missing)})")
+    compiling = [
+        subprocess.Popen([sys.executable, "-c", COMPILE_LAYOUT, layout], env=without_locale())
+        for layout in missing
+    ]
+    failed = [
+        layout for layout, process in zip(missing, compiling, strict=True) if process.wait() != 0
+    ]
+    if failed and reporter is not None:  # the tests that run the engine then say why
+        reporter.write_line(f"the Othello engine did not compile ({', '.join(failed)})", red=True)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A run starts (in the process that hands out the tests, before any worker): no secret or
-    log recorded yet."""
+    log recorded yet, and the engine compiled for every worker."""
     if not hasattr(session.config, "workerinput"):
         logged_secrets.begin()
+        compile_engine_before_the_workers(session.config)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

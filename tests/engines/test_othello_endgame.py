@@ -49,10 +49,12 @@ def test_every_reply_on_four_by_four_matches_plain_minimax() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "empties", "count"), [(4, 10, 20), (6, 10, 10), (8, 8, 8), (10, 7, 4)]
+    ("size", "empties", "count"), [(4, 10, 20), (6, 9, 10), (8, 8, 8), (10, 7, 4)]
 )
 def test_random_endgames_match_plain_minimax(size: int, empties: int, count: int) -> None:
-    """The compiled solver of each layout against exhaustive search through the rules."""
+    """The compiled solver of each layout against exhaustive search through the rules. On 6x6,
+    9 empties reach every path 10 did (the root, the search with its stable-disc cut-off from 8
+    empties, the last empties' search from 7) at a fraction of minimax's cost."""
     rng = random.Random(size * 100 + empties)
     for _ in range(count):
         position = random_endgame(size, empties, rng)
