@@ -637,9 +637,7 @@ class Storage:
             return
         with self._writer_guard:
             try:
-                if self._writer is None or not _idle_and_open(self._writer):
-                    self._drop_writer()
-                    self._writer = self.engine.connect()
+                self._writer = _kept(self._writer, self.engine)
                 with self._writer.begin():
                     yield self._writer
             except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
@@ -780,14 +778,12 @@ class Storage:
         sql, values = _load_on(self.engine.dialect)
         with self._reader_guard:
             try:
-                if self._reader is None or not _idle_and_open(self._reader):
-                    self._drop_reader()
-                    self._reader = self.engine.connect()
-                    driver = self._reader.connection.driver_connection
-                    assert driver is not None  # just opened
-                    driver.autocommit = True
-                driver = self._reader.connection.driver_connection
+                reader = _kept(self._reader, self.engine)
+                driver = reader.connection.driver_connection
                 assert driver is not None  # just checked open
+                if reader is not self._reader:  # a new connection
+                    self._reader = reader
+                    driver.autocommit = True
                 with driver.cursor() as cursor:
                     cursor.execute(sql, values | {"game_key": game_id}, prepare=True)
                     rows = cursor.fetchall()
@@ -863,9 +859,7 @@ class Storage:
         results: list[bool | Attendance | None] = [None] * len(items)
         with self._writer_guard:
             try:
-                if self._writer is None or not _idle_and_open(self._writer):
-                    self._drop_writer()
-                    self._writer = self.engine.connect()
+                self._writer = _kept(self._writer, self.engine)
                 driver = self._writer.connection.driver_connection
                 assert driver is not None  # just checked open
                 pgconn, encoding = driver.pgconn, driver.info.encoding
@@ -1782,6 +1776,15 @@ def _idle_and_open(connection: Connection) -> bool:
         return False
     readable, _, _ = select.select([driver.fileno()], [], [], 0)
     return not readable
+
+
+def _kept(connection: Connection | None, engine: sa.Engine) -> Connection:
+    """`connection`, kept for one kind of work, or a new one in its place if the server closed
+    it (or it failed)."""
+    if connection is not None and _idle_and_open(connection):
+        return connection
+    _drop(connection)
+    return engine.connect()
 
 
 def _drop(connection: Connection | None) -> None:
