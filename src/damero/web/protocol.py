@@ -555,22 +555,13 @@ _NO_OFFERS_JSON: dict[str, object] = {name: side_name(getattr(NO_OFFERS, name)) 
 
 def _fixed_view(live: Round, catalog: Catalog) -> dict[str, object]:
     """`shared_view`'s fields that no move changes, made again only when what they show is no
-    longer the very same (a seat taken, a name given, another game)."""
+    longer the same (a seat taken, a name given, another game)."""
     state = live.state
     key = (live.id, catalog.language)
     since = (live.holders, live.players, state.seats, live.mode, live.rated, state.game)
     kept = _fixed.get(key)
-    if kept is not None:
-        was = kept[0]
-        if (
-            was[0] is since[0]
-            and was[1] is since[1]
-            and was[2] is since[2]
-            and was[3] is since[3]
-            and was[4] is since[4]
-            and was[5] is since[5]
-        ):
-            return kept[1]
+    if kept is not None and kept[0] == since:  # a tuple's items are compared by identity first
+        return kept[1]
     game = state.game
     fixed: dict[str, object] = {
         "id": live.id,
