@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from catmouse_near_end import near_end_positions
 from servers import run_on_a_loop_of_its_own
 from starlette.testclient import TestClient
 
@@ -19,7 +20,6 @@ import damero.analysis
 import damero.web.analysis
 from analysis_references import (
     catmouse_move_verdicts,
-    late_catmouse_positions,
     othello_move_scores,
     othello_with_empties,
 )
@@ -65,7 +65,7 @@ def new_game(client: TestClient, **body: object) -> dict[str, Any]:
 
 def test_four_cats_verdicts_agree_with_a_plain_search(client: TestClient) -> None:
     game = CatMouse()
-    for position in late_catmouse_positions(8, seed=23):
+    for position in near_end_positions():
         text = game.format_position(position)
         document = analysed(client, game="catmouse", position=text)
         expected = catmouse_move_verdicts(position)

@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 import pytest
+from catmouse_near_end import CATS_TO_MOVE, MOUSE_TO_MOVE, near_end_positions
 from starlette.testclient import TestClient
 
 import damero.web.analysis_board
@@ -178,7 +179,7 @@ def test_pieces_the_page_never_sends_are_refused_naming_the_field(
 def test_the_socket_gives_each_four_cats_moves_verdict_at_once(client: TestClient) -> None:
     game = CatMouse()
     with client.websocket_connect("/ws/analysis") as socket:
-        for position in late_catmouse_positions(4, seed=9):
+        for position in near_end_positions(MOUSE_TO_MOVE[1:3] + CATS_TO_MOVE[1:3]):
             text = game.format_position(position)
             socket.send_json({"type": "analyse", "game": "catmouse", "position": text})
             [message] = values_until_done(socket)

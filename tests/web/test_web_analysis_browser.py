@@ -10,20 +10,15 @@ import urllib.request
 from typing import Any
 
 import pytest
+from catmouse_near_end import CATS_TO_MOVE, MOUSE_TO_MOVE, near_end_positions
 from servers import Server, create_game
 from test_web_browser import open_page
 
-from analysis_references import (
-    catmouse_move_verdicts,
-    late_catmouse_positions,
-    othello_move_scores,
-    othello_with_empties,
-)
+from analysis_references import catmouse_move_verdicts, othello_move_scores, othello_with_empties
 from damero.core import Message
 from damero.games.catmouse import CatMouse
 from damero.games.othello import Othello
 from damero.i18n import Catalog
-from damero.rules.catmouse import CATS, MOUSE
 
 Page = Any
 LABELS = {"en": {"win": "W{}", "loss": "L{}"}, "es": {"win": "G{}", "loss": "P{}"}}
@@ -54,27 +49,21 @@ def test_each_four_cats_move_shows_its_verdict_on_its_target(
     browser: Any, server: Server, screenshot: Any
 ) -> None:
     game = CatMouse()
-    positions = late_catmouse_positions(12, seed=31)
-    chosen = [
-        next(p for p in positions if p.side_to_move is MOUSE),
-        next(
-            p
-            for p in positions
-            if p.side_to_move is CATS and len({m.origin for m in p.legal_moves()}) > 1
-        ),
-    ]
+    # The mouse to move, then four cats that may each move: a piece is chosen before its targets.
+    chosen = near_end_positions((MOUSE_TO_MOVE[0], CATS_TO_MOVE[0]))
+    assert len({move.origin for move in chosen[1].legal_moves()}) > 1
     for position, lang in zip(chosen, ("en", "es"), strict=True):
         page = open_page(browser, server.base + "/")
         page.evaluate(f"localStorage.setItem('damero.lang', '{lang}')")
         page.goto(analysis_address(server, "catmouse", game.format_position(position)))
         analysed(page)
+        verdicts = catmouse_move_verdicts(position)
         expected = {
-            move: LABELS[lang][result].format(plies)
-            for move, (result, plies) in catmouse_move_verdicts(position).items()
+            move: LABELS[lang][result].format(plies) for move, (result, plies) in verdicts.items()
         }
         assert labels_on_targets(page) == expected
         best = max(
-            catmouse_move_verdicts(position).values(),
+            verdicts.values(),
             key=lambda pair: (pair[0] == "win", -pair[1] if pair[0] == "win" else pair[1]),
         )
         winner = position.side_to_move if best[0] == "win" else position.side_to_move.other
