@@ -67,9 +67,9 @@ def play(page: Page, cell: str, *others: Page) -> None:
 
 
 def test_a_timed_game_is_lost_on_time_and_the_clocks_count_down(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
-    x = timed_friend_game(browser, server.base, seconds=6)
+    x = timed_friend_game(browser, site.base, seconds=6)
     o = person(browser, x.input_value("#link-other"))
     wait_for_version(o, 1)
     assert x.inner_text("#clock-first") == o.inner_text("#clock-second") == "0:06.0"
@@ -95,8 +95,8 @@ def test_a_timed_game_is_lost_on_time_and_the_clocks_count_down(
     assert x.errors == o.errors == []
 
 
-def test_a_draw_offered_declined_offered_again_and_accepted(browser: Any, server: Server) -> None:
-    x, o = friend_game(browser, server)
+def test_a_draw_offered_declined_offered_again_and_accepted(browser: Any, site: Server) -> None:
+    x, o = friend_game(browser, site)
     play(x, "5", o)
     o.click("#offer-draw")
     x.wait_for_selector("#accept-draw")
@@ -124,9 +124,9 @@ def test_a_draw_offered_declined_offered_again_and_accepted(browser: Any, server
 
 
 def test_a_rematch_swaps_the_sides_and_each_page_goes_on_with_its_own_seat(
-    browser: Any, server: Server
+    browser: Any, site: Server
 ) -> None:
-    x, o = friend_game(browser, server)
+    x, o = friend_game(browser, site)
     first_game = x.url.split("/play/")[1].split("#")[0]
     o.click("#resign")
     o.click("#resign-confirm")
@@ -285,12 +285,12 @@ def test_a_page_of_an_older_release_reloads_when_its_server_is_updated(
 
 
 def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apart(
-    browser: Any, server: Server
+    browser: Any, site: Server
 ) -> None:
     context = browser.new_context(
         viewport={"width": 900, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
     )
-    x = new_page(context, server.base + "/")
+    x = new_page(context, site.base + "/")
     start_game(x, "tictactoe", "friend")
     own_link, other_link = x.input_value("#link-you"), x.input_value("#link-other")
     assert own_link == x.url and "#seat=" in own_link and own_link != other_link
@@ -316,19 +316,19 @@ def test_the_opponents_link_opened_in_the_creators_browser_keeps_both_seats_apar
     assert o.url == own_link
     # The other seat's link, kept per game, is still there in a new tab after the first closed.
     x.close()
-    later = new_page(context, server.base + own_link.split(server.base)[1].split("#")[0])
+    later = new_page(context, site.base + own_link.split(site.base)[1].split("#")[0])
     wait_for_version(later, 3)
     assert later.input_value("#link-other") == other_link
     assert o.errors == again.errors == later.errors == []
 
 
 def test_an_open_seat_taken_from_the_front_page_by_a_third_browser(
-    browser: Any, server: Server
+    browser: Any, site: Server
 ) -> None:
-    guest = person(browser, server.base + "/")
+    guest = person(browser, site.base + "/")
     guest.wait_for_selector("#public-games")
     assert "No seat is waiting for a player right now." in guest.inner_text("#public-games")
-    host = person(browser, server.base + "/")
+    host = person(browser, site.base + "/")
     start_game(host, "othello", "open", **{"[data-option=size]": "6"})
     assert "an open seat, waiting for anyone to take it" in host.inner_text("#players")
     assert host.locator("#link-other").count() == 0
@@ -342,7 +342,7 @@ def test_an_open_seat_taken_from_the_front_page_by_a_third_browser(
     host.wait_for_function("document.querySelector('#players').innerText.includes('a person')")
     host.wait_for_selector("#presence-second.here")
     play(host, host.get_attribute("[data-move]", "data-move"), guest)
-    late = person(browser, server.base + "/")
+    late = person(browser, site.base + "/")
     late.wait_for_selector(f"[data-watch='{game_id}']")
     assert late.locator(f"[data-join='{game_id}']").count() == 0
     late.click(f"[data-watch='{game_id}']")
@@ -352,8 +352,8 @@ def test_an_open_seat_taken_from_the_front_page_by_a_third_browser(
     assert host.errors == guest.errors == late.errors == []
 
 
-def test_the_page_says_who_plays_whom_against_the_computer(browser: Any, server: Server) -> None:
-    page = person(browser, server.base + "/")
+def test_the_page_says_who_plays_whom_against_the_computer(browser: Any, site: Server) -> None:
+    page = person(browser, site.base + "/")
     start_game(page, "catmouse", "computer", **{"#level-choice": "2"})
     players = page.inner_text("#players")
     assert "you" in players and "the computer at level 2" in players
@@ -384,15 +384,15 @@ def test_a_player_gone_long_enough_lets_the_other_claim_the_win(
 
 
 def test_fair_play_no_hint_nor_analysis_until_a_game_between_two_people_ends(
-    browser: Any, server: Server
+    browser: Any, site: Server
 ) -> None:
-    x, o = friend_game(browser, server)
+    x, o = friend_game(browser, site)
     game_id = x.url.split("/play/")[1].split("#")[0]
     assert x.locator("[data-move]").count() > 0 and x.locator("#hint").is_hidden()
     play(x, "5", o)
     assert o.locator("[data-move]").count() > 0 and o.locator("#hint").is_hidden()
     doors = ("#analyse-position", "#analyse-game", "#play-on")
-    replay = person(browser, f"{server.base}/replay/{game_id}")
+    replay = person(browser, f"{site.base}/replay/{game_id}")
     replay.wait_for_selector("#counter")
     assert [replay.locator(door).count() for door in doors] == [0, 0, 0]
     o.click("#resign")
@@ -403,7 +403,7 @@ def test_fair_play_no_hint_nor_analysis_until_a_game_between_two_people_ends(
     replay.wait_for_selector("#counter")
     assert all(replay.locator(door).is_visible() for door in doors)
     # Against the computer, the hint is part of the game.
-    alone = person(browser, server.base + "/")
+    alone = person(browser, site.base + "/")
     start_game(alone, "tictactoe", "computer", **{"#seat-choice": "first", "#level-choice": "1"})
     alone.wait_for_selector("#hint", state="visible")
     assert x.errors == o.errors == replay.errors == alone.errors == []
