@@ -10,6 +10,7 @@ import socket
 import threading
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,31 @@ def servers(database: str, tmp_path: Path) -> Any:
         server.stop()
 
 
-def test_two_servers_play_a_whole_game_and_a_third_shows_it(servers: Any) -> None:
-    first, second, third = servers(), servers(), servers()
+@dataclass
+class Shared:
+    """A database and three servers on it, started once for the module's tests that stop no
+    server and need none of the servers' options: each plays games of its own."""
+
+    database: str
+    servers: list[Server]
+
+
+@pytest.fixture(scope="module")
+def shared(postgres: PostgresCluster, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    database = postgres.new_database()
+    folder = tmp_path_factory.mktemp("shared")
+    started: list[Server] = []
+    try:
+        for number in range(3):
+            started.append(Server(database, folder / f"server{number}.log"))
+        yield Shared(database, started)
+    finally:
+        for server in started:
+            server.stop()
+
+
+def test_two_servers_play_a_whole_game_and_a_third_shows_it(shared: Shared) -> None:
+    first, second, third = shared.servers
     created = create_game(first, game="catmouse", mode="friend")
     game_id = created["id"]
     rng = random.Random(11)
@@ -94,8 +118,8 @@ def test_two_servers_play_a_whole_game_and_a_third_shows_it(servers: Any) -> Non
         assert seen[2]["status"][0] in ("The mouse won.", "The cats won.")
 
 
-def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
-    first, second = servers(), servers()
+def test_racing_moves_on_two_servers_one_is_played(shared: Shared) -> None:
+    first, second, _ = shared.servers
     created = create_game(first, game="tictactoe", mode="local")
     with (
         join(first, created["id"], created["token"]) as a,
@@ -119,8 +143,8 @@ def test_racing_moves_on_two_servers_one_is_played(servers: Any) -> None:
         assert {tuple(s["moves"]) for s in states} in ({("1",)}, {("9",)})
 
 
-def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(servers: Any) -> None:
-    first, second = servers(), servers()
+def test_a_server_where_nobody_watched_a_game_shows_it_as_it_now_is(shared: Shared) -> None:
+    first, second, _ = shared.servers
     created = create_game(first, game="tictactoe", mode="local")  # `first` knows it, unwatched
     witness = create_game(first, game="tictactoe", mode="local")  # and watches this one
     with (
@@ -212,13 +236,11 @@ def test_a_computer_turn_left_by_a_killed_server_is_taken_over(servers: Any, dat
     storage.close()
 
 
-def test_a_server_that_loses_its_database_connection_catches_up(
-    servers: Any, database: str
-) -> None:
-    first, second = servers(), servers()
+def test_a_server_that_loses_its_database_connection_catches_up(shared: Shared) -> None:
+    first, second, _ = shared.servers
     created = create_game(first, game="tictactoe", mode="friend")
     x_token, o_token = token_of(created["links"]["you"]), token_of(created["links"]["other"])
-    storage = Storage(database)
+    storage = Storage(shared.database)
     with join(first, created["id"], x_token) as x, join(second, created["id"], o_token) as o:
         state = receive(x)
         receive(o)
@@ -228,7 +250,7 @@ def test_a_server_that_loses_its_database_connection_catches_up(
                 "WHERE starts_with(query, 'LISTEN') AND pid <> pg_backend_pid() "
                 "AND datname = current_database()"
             ).all()
-        assert len(cut) == 2  # each server's listening connection
+        assert len(cut) == len(shared.servers)  # each server's listening connection
         move(x, "5", state["version"])
         seen = state_at(o, state["version"] + 1)
         assert seen["moves"] == ["5"]
@@ -400,10 +422,17 @@ def test_a_flag_falls_on_time_when_the_server_that_made_the_last_move_is_killed(
     storage.close()
 
 
-def test_a_rematch_accepted_at_once_through_two_servers_is_one_game(
-    servers: Any, database: str
-) -> None:
-    a, b = servers(), servers()
+def count_games(database: str) -> int:
+    storage = Storage(database)
+    with storage.engine.begin() as connection:
+        games = connection.exec_driver_sql("SELECT count(*) FROM games").scalar()
+    storage.close()
+    return int(games or 0)
+
+
+def test_a_rematch_accepted_at_once_through_two_servers_is_one_game(shared: Shared) -> None:
+    a, b, _ = shared.servers
+    games_before = count_games(shared.database)
     rematches = set()
     for _ in range(50):
         game_id, x_token, o_token = friends(a)
@@ -428,11 +457,7 @@ def test_a_rematch_accepted_at_once_through_two_servers_is_one_game(
             ]
             assert len({state["next"]["id"] for state in agreed}) == 1
             rematches.add(agreed[0]["next"]["id"])
-    storage = Storage(database)
-    with storage.engine.begin() as connection:
-        games = connection.exec_driver_sql("SELECT count(*) FROM games").scalar()
-    storage.close()
-    assert len(rematches) == 50 and games == 100
+    assert len(rematches) == 50 and count_games(shared.database) - games_before == 100
 
 
 def listeners_of(storage: Storage, server: Server) -> list[tuple[int, float]]:
@@ -449,14 +474,14 @@ def listeners_of(storage: Storage, server: Server) -> list[tuple[int, float]]:
 
 
 def test_a_server_whose_listening_connection_was_cut_answers_nothing_stale(
-    servers: Any, database: str
+    shared: Shared,
 ) -> None:
     """A has read a game without watching it, and watches an open one; its listening connection is
     cut, and meanwhile a move is made and the open seat taken through B. The seat's holder is
     seated at once on A, and once A listens again, it reads every game it holds again: what it
     answers about either is current."""
-    a, b = servers(), servers()
-    storage = Storage(database)
+    a, b, _ = shared.servers
+    storage = Storage(shared.database)
     in_the_gap = 0
     for _ in range(3):
         game_id, x_token, _ = friends(b)
@@ -557,14 +582,14 @@ def random_moves(size: int, count: int, seed: int) -> list[str]:
 
 
 def test_a_socket_that_never_reads_and_floods_sync_holds_up_no_other_players_move(
-    servers: Any,
+    shared: Shared,
 ) -> None:
     """Two games alike (10x10 Othello after 40 moves, whose state is 12 KB), each with X on A
     and O on B, played move for move while a spectator of the first floods A with `sync` and
     never reads: A's buffers for it fill in some 10 s, after which it was waited for with the
     game's lock held. The first game's moves now wait no more than a second longer than the
     second's, and A cuts the flooder off."""
-    a, b = servers(), servers()
+    a, b, _ = shared.servers
     begun = random_moves(10, 40, seed=8)
     games = []
     for _ in range(2):
