@@ -98,7 +98,7 @@ def board_fits(page: Page) -> tuple[float, float]:
 def test_every_board_fits_the_screen_in_the_chosen_language_and_colours(
     browser: Any, site: Server, size: tuple[int, int], scheme: str, language: str
 ) -> None:
-    """axe-core's findings on every page of each look are in test_web_layout.py."""
+    """axe-core's findings on every page of each look are in test_web_looks.py."""
     page = new_page(browser, size, color_scheme=scheme)
     page.add_init_script(f"localStorage.setItem('damero.lang', '{language}')")
     for game in GAMES:
