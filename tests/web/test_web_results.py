@@ -107,10 +107,8 @@ def test_a_game_between_two_people_on_two_servers_tells_each_reader_the_result(
         second.stop()
 
 
-def test_a_resignation_is_told_to_each_player_and_to_spectators(
-    browser: Any, server: Server
-) -> None:
-    x = person(browser, server.base + "/")
+def test_a_resignation_is_told_to_each_player_and_to_spectators(browser: Any, site: Server) -> None:
+    x = person(browser, site.base + "/")
     start_game(x, "catmouse", "friend")
     cats = person(browser, x.input_value("#link-other"))
     watcher = person(browser, x.input_value("#link-watch"))
@@ -132,21 +130,19 @@ def test_a_resignation_is_told_to_each_player_and_to_spectators(
     assert x.errors == cats.errors == watcher.errors == []
 
 
-def test_a_person_is_told_they_lost_or_won_against_the_computer(
-    browser: Any, server: Server
-) -> None:
+def test_a_person_is_told_they_lost_or_won_against_the_computer(browser: Any, site: Server) -> None:
     # Tic-tac-toe: the computer (O, perfect) completes its row at once.
     lost = create_game(
-        server, game="tictactoe", mode="computer", seat="first", level=5, start="XX-OO-X--"
+        site, game="tictactoe", mode="computer", seat="first", level=5, start="XX-OO-X--"
     )
-    page = person(browser, server.base + lost["links"]["you"])
+    page = person(browser, site.base + lost["links"]["you"])
     page.wait_for_function("document.body.dataset.over === 'yes'", timeout=TIMEOUT)
     assert status(page) == ["You lost.", "Three in a row."]
     # Four Cats: the mouse, one step from the cats' row, steps onto it.
     won = create_game(
-        server, game="catmouse", mode="computer", seat="first", level=1, start="5 9 10 11 12 mouse"
+        site, game="catmouse", mode="computer", seat="first", level=1, start="5 9 10 11 12 mouse"
     )
-    page = person(browser, server.base + won["links"]["you"])
+    page = person(browser, site.base + won["links"]["you"])
     page.wait_for_selector("[data-move]")
     page.locator("[data-move]").first.click()
     page.wait_for_function("document.body.dataset.over === 'yes'")
@@ -155,7 +151,7 @@ def test_a_person_is_told_they_lost_or_won_against_the_computer(
     in_spanish(page)
     shows_status(page, ["Ha ganado.", "El ratón ha llegado a la fila de salida de los gatos."])
     # Othello 4x4 against the computer, played to the end: the count, and who won, for you.
-    othello = person(browser, server.base + "/")
+    othello = person(browser, site.base + "/")
     start_game(othello, "othello", "computer", **{"[data-option=size]": "4", "#level-choice": "1"})
     while othello.get_attribute("body", "data-over") != "yes":
         othello.wait_for_function(
@@ -174,9 +170,9 @@ def test_a_person_is_told_they_lost_or_won_against_the_computer(
 
 
 def test_one_screen_says_which_side_won_and_the_review_names_moves_as_the_table_does(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
-    page = person(browser, server.base + "/")
+    page = person(browser, site.base + "/")
     start_game(page, "tictactoe", "local")
     for number, cell in enumerate(WINNING, start=1):
         page.click(f"[data-move='{cell}']")
@@ -203,8 +199,8 @@ def test_one_screen_says_which_side_won_and_the_review_names_moves_as_the_table_
     assert page.errors == []
 
 
-def test_spanish_says_usted_and_keeps_no_english_announcement(browser: Any, server: Server) -> None:
-    page = person(browser, server.base + "/")
+def test_spanish_says_usted_and_keeps_no_english_announcement(browser: Any, site: Server) -> None:
+    page = person(browser, site.base + "/")
     start_game(page, "tictactoe", "local")
     page.click("[data-move='5']")
     wait_for_version(page, 2)
@@ -220,10 +216,10 @@ def test_spanish_says_usted_and_keeps_no_english_announcement(browser: Any, serv
     assert page.errors == []
 
 
-def test_each_side_has_one_name_on_every_page(browser: Any, server: Server) -> None:
-    creator = person(browser, server.base + "/")
+def test_each_side_has_one_name_on_every_page(browser: Any, site: Server) -> None:
+    creator = person(browser, site.base + "/")
     start_game(creator, "othello", "open", **{"[data-option=size]": "4"})
-    visitor = person(browser, server.base + "/")
+    visitor = person(browser, site.base + "/")
     join = visitor.locator("[data-join]").first
     join.wait_for(timeout=TIMEOUT)
     assert join.inner_text() == "Join as White (O)"
@@ -242,12 +238,12 @@ def test_each_side_has_one_name_on_every_page(browser: Any, server: Server) -> N
     watcher = person(browser, creator.input_value("#link-watch"))
     watcher.wait_for_function("document.body.dataset.over === 'yes'")
     assert status(watcher) == ["Black (X) won: White (O) resigned."]
-    rules = person(browser, server.base + "/rules")
+    rules = person(browser, site.base + "/rules")
     rules.wait_for_selector("#othello")
     text = rules.inner_text("main")
     assert "Only the disc just placed flips" not in text
     assert "a disc turned over turns none in its turn" in " ".join(text.split())
-    in_spanish_rules = person(browser, server.base + "/rules")
+    in_spanish_rules = person(browser, site.base + "/rules")
     in_spanish_rules.wait_for_selector("#othello")  # the page is shown: it hears the choice
     in_spanish_rules.select_option("#language", "es")
     in_spanish_rules.wait_for_function(
@@ -278,9 +274,9 @@ def test_symmetric_first_moves_of_othello_get_one_estimate(client: TestClient) -
 
 
 def test_no_one_of_the_symmetric_first_moves_is_shaded_as_the_best(
-    browser: Any, server: Server
+    browser: Any, site: Server
 ) -> None:
-    page = person(browser, server.base + "/analyse?game=othello")
+    page = person(browser, site.base + "/analyse?game=othello")
     page.wait_for_function(
         "/\\(step (9|[1-9][0-9])\\)/.test(document.querySelector('#progress')?.innerText || '')",
         timeout=TIMEOUT,
