@@ -46,16 +46,16 @@ def labels_on_targets(page: Page) -> dict[str, str]:
 
 
 def test_each_four_cats_move_shows_its_verdict_on_its_target(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
     game = CatMouse()
     # The mouse to move, then four cats that may each move: a piece is chosen before its targets.
     chosen = near_end_positions((MOUSE_TO_MOVE[0], CATS_TO_MOVE[0]))
     assert len({move.origin for move in chosen[1].legal_moves()}) > 1
     for position, lang in zip(chosen, ("en", "es"), strict=True):
-        page = open_page(browser, server.base + "/")
+        page = open_page(browser, site.base + "/")
         page.evaluate(f"localStorage.setItem('damero.lang', '{lang}')")
-        page.goto(analysis_address(server, "catmouse", game.format_position(position)))
+        page.goto(analysis_address(site, "catmouse", game.format_position(position)))
         analysed(page)
         verdicts = catmouse_move_verdicts(position)
         expected = {
@@ -74,10 +74,10 @@ def test_each_four_cats_move_shows_its_verdict_on_its_target(
 
 
 def test_the_editor_refuses_an_impossible_position_with_the_rules_reason(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
     start = "25 1 2 3 4 cats"
-    page = open_page(browser, analysis_address(server, "catmouse", start))
+    page = open_page(browser, analysis_address(site, "catmouse", start))
     analysed(page)
     page.click("#edit")
     page.check("#palette input[data-kind=mouse]")
@@ -116,14 +116,14 @@ EDGE_GAME = ["5", "2", "1", "9", "7", "4", "3"]
 
 
 def test_a_finished_games_replay_shows_its_mistakes(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
-    playing = create_game(server, game="tictactoe", mode="friend", moves=EDGE_GAME[:3])
-    page = open_page(browser, server.base + playing["links"]["watch"])
+    playing = create_game(site, game="tictactoe", mode="friend", moves=EDGE_GAME[:3])
+    page = open_page(browser, site.base + playing["links"]["watch"])
     page.wait_for_selector("body[data-over=no]")
     assert page.locator("#analyse").is_hidden(), "a game between two people being played"
-    finished = create_game(server, game="tictactoe", mode="friend", moves=EDGE_GAME)
-    page.goto(server.base + finished["links"]["you"])
+    finished = create_game(site, game="tictactoe", mode="friend", moves=EDGE_GAME)
+    page.goto(site.base + finished["links"]["you"])
     page.wait_for_selector("body[data-over=yes]")
     page.click("#analyse")
     page.wait_for_selector("#mistakes")
@@ -142,8 +142,8 @@ def test_a_finished_games_replay_shows_its_mistakes(
     assert not page.errors
 
 
-def test_a_shared_analysis_link_opens_the_same_position(browser: Any, server: Server) -> None:
-    first = open_page(browser, server.base + "/")
+def test_a_shared_analysis_link_opens_the_same_position(browser: Any, site: Server) -> None:
+    first = open_page(browser, site.base + "/")
     first.click("a.analysis-link[href$='game=tictactoe']")
     for move, position in (("1", "X--------"), ("5", "X---O----"), ("9", "X---O---X")):
         analysed(first)
@@ -162,10 +162,10 @@ def test_a_shared_analysis_link_opens_the_same_position(browser: Any, server: Se
 
 
 @pytest.mark.usefixtures("compiled_engine")
-def test_an_othello_endgame_shows_each_moves_exact_disc_score(browser: Any, server: Server) -> None:
+def test_an_othello_endgame_shows_each_moves_exact_disc_score(browser: Any, site: Server) -> None:
     game = Othello()
     position = othello_with_empties(10, seed=12)
-    page = open_page(browser, analysis_address(server, "othello", game.format_position(position)))
+    page = open_page(browser, analysis_address(site, "othello", game.format_position(position)))
     page.wait_for_function("(document.getElementById('progress') || {}).textContent === 'Exact.'")
     expected = {
         game.format_move(move): f"{score:+d}"
