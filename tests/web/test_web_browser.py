@@ -43,10 +43,10 @@ def moves_of(page: Page) -> list[str]:
 
 
 def test_two_browsers_play_catmouse_by_link_while_a_spectator_watches(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
     rng = random.Random(7)
-    mouse = open_page(browser, server.base + "/")
+    mouse = open_page(browser, site.base + "/")
     start_game(mouse, "catmouse", "friend")
     other_link = mouse.input_value("#link-other")
     watch_link = mouse.input_value("#link-watch")
@@ -88,10 +88,10 @@ def test_two_browsers_play_catmouse_by_link_while_a_spectator_watches(
 
 
 def test_othello_against_the_computer_to_the_end(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
     rng = random.Random(3)
-    page = open_page(browser, server.base + "/")
+    page = open_page(browser, site.base + "/")
     start_game(page, "othello", "computer", **{"[data-option=size]": "6", "#level-choice": "1"})
     page.wait_for_selector(".board [data-piece=disc]")
     assert page.locator(".board [data-piece=disc]").count() == 4
@@ -123,9 +123,9 @@ def test_othello_against_the_computer_to_the_end(
 
 
 def test_tictactoe_on_one_screen_by_keyboard_ends_in_a_draw(
-    browser: Any, server: Server, screenshot: Any
+    browser: Any, site: Server, screenshot: Any
 ) -> None:
-    page = open_page(browser, server.base + "/")
+    page = open_page(browser, site.base + "/")
     start_game(page, "tictactoe", "local")
     for number, cell in enumerate(["1", "2", "3", "5", "4", "6", "8", "7", "9"], start=1):
         page.focus(f"[data-move='{cell}']")
