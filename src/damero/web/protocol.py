@@ -804,6 +804,7 @@ class Client:
     catalog: Catalog
     token: str | None = None
     outbox: Outbox = field(init=False)
+    person: Person = field(init=False)
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
@@ -812,6 +813,7 @@ class Client:
 
     def __post_init__(self) -> None:
         self.outbox = Outbox(self.socket)
+        self.person = Person(self.sides)  # made once: every move names who asks it
 
     @property
     def address(self) -> str:
@@ -1001,6 +1003,10 @@ async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, gam
         client.refuse(error)  # the game could not be read: the page tries again
 
 
+_CLICKED = Move("")
+"""A move clicked, as whether a seat may ever make one is asked before its clicks are read."""
+
+
 async def handle(
     rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
 ) -> None:
@@ -1023,7 +1029,7 @@ async def handle(
         rooms.say(game_id, side, message.message)
         return
     if isinstance(message, Clicked):
-        seat_refused = seat_refusal(Person(client.sides), Move(""))
+        seat_refused = seat_refusal(client.person, _CLICKED)
         if seat_refused is not None:
             raise Refused(seat_refused.key, **seat_refused.values)
         live = await rooms.get(game_id)
@@ -1039,6 +1045,6 @@ async def handle(
         await computer.hint(client, game_id)
         return
     try:
-        await rooms.act(game_id, message.version, Person(client.sides), message.request, now=now)
+        await rooms.act(game_id, message.version, client.person, message.request, now=now)
     except DatabaseFault as fault:
         raise WebError("web.not_saved", why=fault.why) from None
