@@ -490,24 +490,20 @@ class View(dict[str, object]):
     same object from one view to the next while it holds), so that what a move changed is found
     among the other fields alone."""
 
-    __slots__ = ("fixed",)
+    __slots__ = ("fixed", "moving")
 
     def __init__(self, fixed: dict[str, object], moving: dict[str, object]) -> None:
         super().__init__(fixed)
         self.update(moving)
-        self.fixed = fixed
+        self.fixed, self.moving = fixed, moving
 
 
 def changed_view(old: dict[str, object], new: dict[str, object]) -> dict[str, object]:
     """`changed` of two shared views, the fields no move changes compared only if they are not
     the very same as before."""
     if isinstance(old, View) and isinstance(new, View) and old.fixed is new.fixed:
-        fixed = new.fixed
-        return {
-            key: value
-            for key, value in new.items()
-            if key not in fixed and old.get(key, _ABSENT) != value
-        }
+        was = old.moving
+        return {key: value for key, value in new.moving.items() if was[key] != value}
     return changed(old, new)
 
 
@@ -544,7 +540,9 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
                 game.notices.index(notice)
                 for notice in state.notices(state.last_turn(len(state.moves)))
             ],
-            **{key: value for key, value in drawing.items() if key != "targets"},
+            "pieces": drawing["pieces"],
+            "last": drawing["last"],
+            "decisive": drawing["decisive"],
         },
     )
 
