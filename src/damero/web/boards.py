@@ -187,14 +187,21 @@ def drawn(
     }
 
 
-def changed_cells(old: str, new: str) -> list[int]:
+def changed_cells(old: str, new: str) -> tuple[int, ...]:
     """The indexes of the cells whose pieces differ between two `pieces` of one layout (one
     character each, of ASCII), in order: found from the bits that differ, where a move changes
     a few cells of dozens, rather than by comparing each cell.
 
     >>> changed_cells("a..b", "..ba")
-    [0, 2, 3]
+    (0, 2, 3)
+
+    A move's are asked twice, for the cells it marks and for its event's pieces: the last answer
+    is kept for the very same two texts.
     """
+    global _last_changed  # one value, replaced whole: threads that draw see one or the other
+    last = _last_changed
+    if last[0] is old and last[1] is new:
+        return last[2]
     bits = int.from_bytes(old.encode(), "little") ^ int.from_bytes(new.encode(), "little")
     cells = []
     while bits:
@@ -202,7 +209,12 @@ def changed_cells(old: str, new: str) -> list[int]:
         cells.append(cell)
         bits >>= 8 * cell + 8
         bits <<= 8 * cell + 8
-    return cells
+    found = tuple(cells)
+    _last_changed = (old, new, found)
+    return found
+
+
+_last_changed: tuple[str, str, tuple[int, ...]] = ("", "", ())
 
 
 class _Drawing:
