@@ -194,6 +194,8 @@ def changed_cells(old: str, new: str) -> tuple[int, ...]:
 
     >>> changed_cells("a..b", "..ba")
     (0, 2, 3)
+    >>> changed_cells("a..b", "a.b.")
+    (2, 3)
 
     A move's are asked twice, for the cells it marks and for its event's pieces: the last answer
     is kept for the very same two texts.
