@@ -98,8 +98,8 @@ def test_a_node_limit_holds_for_all_threads_together() -> None:
 
 def test_a_parallel_solve_sleeps_until_a_thread_finishes_and_still_gets_the_score() -> None:
     """Without a control of the caller's, nothing outside can stop the solve, so the calling
-    thread does not wake to look for a stop request: it wakes once a window, when the first
-    thread answers, and takes no CPU from the threads meanwhile."""
+    thread does not wake to look for a stop request: it wakes only when a thread finishes, and
+    takes no CPU from the threads meanwhile."""
     rng = random.Random(40)
     for _ in range(3):
         geometry, player, opponent = engine_board(random_endgame(8, 18, rng))
@@ -110,7 +110,7 @@ def test_a_parallel_solve_sleeps_until_a_thread_finishes_and_still_gets_the_scor
         assert solver.windows
         for _, _, record in solver.windows:
             assert len(record.threads) == THREADS
-            assert 1 <= record.wakes <= THREADS
+            assert record.wakes <= THREADS
             assert sum(thread.nodes for thread in record.threads) > 0
 
 
