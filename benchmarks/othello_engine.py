@@ -7,6 +7,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py check --set tuning --max-empties 22   # what tuning looks at
     python benchmarks/othello_engine.py check --baseline d8b7d2e   # that commit's engine too
     python benchmarks/othello_engine.py draw             # draw and solve the sets again
+    python benchmarks/othello_engine.py threads --set tuning --max-empties 21   # 2 threads' losses
     python benchmarks/othello_engine.py perft --depths 9 10 11
     python benchmarks/othello_engine.py nps --depth 10 --baseline d8b7d2e
     python benchmarks/othello_engine.py ffo --empties 26
@@ -36,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 # `--baseline` runs this file again with DAMERO_BENCHMARK_SOURCE naming another commit's sources.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
@@ -384,6 +386,120 @@ def bench_check(
     side_by_side(edax_name, problems, labels, thread_counts, repeats)
 
 
+def _solve_recorded(
+    position: OthelloPosition, threads: int
+) -> tuple[int, float, float, list[tuple[int, int, Any]]]:
+    """A solve from an empty table on `threads` threads: its nodes, wall seconds, the CPU seconds
+    of the calling thread outside the windows' threads, and its windows' records."""
+    geometry, player, opponent = engine_board(position)
+    solver = EndgameSolver(geometry, threads=threads)
+    started, cpu = time.perf_counter(), time.thread_time()
+    solution = solver.solve(player, opponent)
+    seconds, cpu = time.perf_counter() - started, time.thread_time() - cpu
+    windows = getattr(solver, "windows", [])
+    if threads == 1:  # the windows ran on the calling thread
+        cpu -= sum(record.threads[0].cpu for _, _, record in windows)
+    return solution.nodes, seconds, cpu, windows
+
+
+def bench_threads(which: str, min_empties: int, max_empties: int) -> None:
+    """Where two threads lose against twice one: each position solved on one thread and on two,
+    from an empty table.  Node overhead: both threads' nodes over one thread's (the load does not
+    move it).  Searching share: the part of a two-thread solve's wall seconds in which both
+    threads were searching (the rest: the first guess, starting and stopping threads, Python
+    between windows).  CPU a node on two threads against one: what sharing the table and the
+    caches costs.  The speed-up is about 2 x share / overhead x (CPU a node, one over two).
+    Joined: the share of the two threads' nodes spent on moves another thread was still on.
+    Outside: a two-thread solve's wall milliseconds outside its windows' threads, and in brackets
+    the calling thread's CPU milliseconds in all (the first guess, starting threads, waking while
+    they search: `wakes`)."""
+    positions = [
+        position
+        for position in othello_check_set.read(which=which)
+        if min_empties <= position.empties <= max_empties
+    ]
+    print(
+        f"one thread against two, the {which} set, {min_empties}-{max_empties} empties:"
+        f" {len(positions)} positions"
+    )
+    print(
+        "  position            nodes 1   nodes 2  overhead  share  cpu/node 2:1  outside ms  wakes"
+        "  deferred joined  windows (nodes 2 / nodes 1 thread by window)"
+    )
+    bands: dict[str, list[float]] = {}
+    by_kind: dict[str, list[int]] = {}
+    for position in positions:
+        nodes_1, _seconds_1, _outside_1, windows_1 = _solve_recorded(position.position, 1)
+        nodes_2, seconds_2, outside_2, windows_2 = _solve_recorded(position.position, 2)
+        cpu_1 = sum(record.threads[0].cpu for _, _, record in windows_1)
+        searching = sum(
+            thread.ended - thread.started for _, _, record in windows_2 for thread in record.threads
+        )
+        cpu_2 = sum(thread.cpu for _, _, record in windows_2 for thread in record.threads)
+        deferred = sum(thread.deferred for _, _, record in windows_2 for thread in record.threads)
+        wakes = sum(getattr(record, "wakes", 0) for _, _, record in windows_2)
+        joins = sum(
+            getattr(thread, "join_nodes", 0)
+            for _, _, record in windows_2
+            for thread in record.threads
+        )
+        in_windows = sum(record.seconds for _, _, record in windows_2)
+        share = searching / (2 * seconds_2)
+        cost = (cpu_2 / max(1, nodes_2)) / (cpu_1 / max(1, nodes_1))
+        by_window = " ".join(
+            f"({low},{high}) {sum(t.nodes for t in record.threads) / 1e6:.2f}"
+            for low, high, record in windows_2
+        )
+        alone = " ".join(
+            f"({low},{high}) {record.threads[0].nodes / 1e6:.2f}" for low, high, record in windows_1
+        )
+        print(
+            f"  #{position.number:<3} {position.empties} {position.score:+3d} {position.source:8}"
+            f" {nodes_1 / 1e6:6.2f}M  {nodes_2 / 1e6:6.2f}M  {nodes_2 / nodes_1:6.3f}"
+            f"  {share:5.3f}  {cost:6.3f}  {1000 * (seconds_2 - in_windows):6.1f}"
+            f" ({1000 * outside_2:4.1f}) {wakes:5d}  {deferred:8d} {joins / max(1, nodes_2):5.3f}"
+            f"  {by_window} | one: {alone}",
+            flush=True,
+        )
+        band = f"{position.empties - position.empties % 2}-{position.empties - position.empties % 2 + 1}"
+        totals = bands.setdefault(band, [0.0] * 9)
+        for index, value in enumerate(
+            (nodes_1, nodes_2, searching, 2 * seconds_2, cpu_1, cpu_2, joins, outside_2, wakes)
+        ):
+            totals[index] += value
+        if [window[:2] for window in windows_1] == [window[:2] for window in windows_2]:
+            for (low, high, alone), (_, _, shared) in zip(windows_1, windows_2, strict=True):
+                kind = (
+                    "holding the score"
+                    if low < position.score < high
+                    else "failing low"
+                    if position.score <= low
+                    else "failing high"
+                )
+                kinds = by_kind.setdefault(
+                    f"{kind}, {'null' if high - low == 2 else 'wide'}", [0, 0]
+                )
+                kinds[0] += alone.threads[0].nodes
+                kinds[1] += sum(thread.nodes for thread in shared.threads)
+    for kind, (alone_nodes, shared_nodes) in sorted(by_kind.items()):
+        print(
+            f"  root windows {kind}: {alone_nodes / 1e6:.2f} million nodes on one thread,"
+            f" {shared_nodes / 1e6:.2f} on two (overhead {shared_nodes / max(1, alone_nodes):.3f})"
+        )
+    every = [sum(values) for values in zip(*bands.values(), strict=True)]
+    for band, totals in [*sorted(bands.items()), ("all", every)]:
+        nodes_1, nodes_2, searching, both, cpu_1, cpu_2, joins, outside, wakes = totals
+        overhead, share = nodes_2 / nodes_1, searching / both
+        cost = (cpu_2 / nodes_2) / (cpu_1 / nodes_1)
+        print(
+            f"  {band:>5}: {nodes_1 / 1e6:.2f} million nodes on one thread, {nodes_2 / 1e6:.2f} on"
+            f" two (overhead {overhead:.3f}); searching share {share:.3f}; CPU a node two:one"
+            f" {cost:.3f}; CPU seconds {cpu_1:.2f} and {cpu_2:.2f}; joined {joins / nodes_2:.3f};"
+            f" the calling thread {outside:.3f} CPU seconds, {wakes:.0f} wakes;"
+            f" speed-up by these 2 x {share:.3f} / {overhead:.3f} = {2 * share / overhead:.2f}"
+        )
+
+
 def bench_edax(
     edax_name: str | None,
     low: int,
@@ -547,6 +663,7 @@ PARTS = {
         options.threads,
         options.repeats,
     ),
+    "threads": lambda options: bench_threads(options.set, options.min_empties, options.max_empties),
     "perft": lambda options: bench_perft(options.depths, options.edax),
     "nps": lambda options: bench_nps(options.depth, options.threads),
     "ffo": lambda options: bench_ffo(options.empties),

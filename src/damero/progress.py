@@ -242,7 +242,9 @@ class GameInProgress:
 
     def outcome_at(self, count: int) -> Outcome | None:
         """The rules' outcome after the first `count` moves, asked once."""
-        position = self.positions[count]
+        return self._outcome_of(self.positions[count])
+
+    def _outcome_of(self, position: Any) -> Outcome | None:
         known = self._outcomes.get(id(position))
         if known is None or known[0] is not position:
             known = self._outcomes[id(position)] = (position, position.outcome())
@@ -297,7 +299,21 @@ class GameInProgress:
 
     def _played(self, move: Any, now: float, *, legal: bool) -> GameInProgress:
         side = self._going_on()
-        played, forced = self._extended((move,), legal=legal)._forced_played()
+        last = self.positions[-1]
+        position = last.play_legal(move) if legal else last.play(move)
+        if self.clock is None and (
+            self._outcome_of(position) is not None or self.game.automatic_move(position) is None
+        ):
+            # Nothing the rules make on their own and no clock, as most moves: one new value.
+            return self._made(
+                (*self.moves, move),
+                (*self.positions, position),
+                version=self.version + 1,
+                forced=(),
+                offers=NO_OFFERS,
+                clock=None,
+            )
+        played, forced = self._extended((move,), after=(position,))._forced_played()
         clock = played._clock_after(side, now)
         return played._made(
             played.moves,
@@ -341,13 +357,17 @@ class GameInProgress:
             raise GameOverError("game.over")
         return side
 
-    def _extended(self, moves: Sequence[Any], *, legal: bool = False) -> GameInProgress:
-        """This game after `moves`, each played once, with nothing said of them (nor judged, if
-        they are `legal` already)."""
+    def _extended(
+        self, moves: Sequence[Any], *, after: tuple[Any, ...] | None = None
+    ) -> GameInProgress:
+        """This game after `moves`, each played once, with nothing said of them; `after`, the
+        positions they lead to where they are played already."""
         positions = list(self.positions)
-        for move in moves:
-            last = positions[-1]
-            positions.append(last.play_legal(move) if legal else last.play(move))
+        if after is not None:
+            positions.extend(after)
+        else:
+            for move in moves:
+                positions.append(positions[-1].play(move))
         return self._made(
             (*self.moves, *moves),
             tuple(positions),

@@ -135,8 +135,12 @@ class Round:
         """Whether each side is a person of its own (a friend's game, an open seat): then a
         take-back, a draw and a rematch need the other's yes, and nobody is helped while it goes
         on."""
-        return all(seat.level is None for seat in self.state.seats) and (
-            self.holders[0] != self.holders[1] or None in self.holders
+        first, second = self.state.seats  # asked a few times a move: no generator
+        holders = self.holders
+        return (
+            first.level is None
+            and second.level is None
+            and (holders[0] != holders[1] or holders[0] is None)
         )
 
     @property

@@ -11,6 +11,7 @@ from othello_positions import Problem, random_endgame, read_problems
 from damero.core import Limit
 from damero.engines.othello import endgame, score_moves, search
 from damero.engines.othello.board import engine_board, move_of
+from damero.engines.othello.control import STOP_REQUEST, new_control
 from damero.engines.othello.endgame import EndgameSolver
 from damero.engines.othello.parallel import check_threads, default_threads
 from damero.engines.othello.table import (
@@ -93,6 +94,34 @@ def test_a_node_limit_holds_for_all_threads_together() -> None:
     analyses = list(search(position, Limit(nodes=20_000), threads=THREADS))
     assert analyses
     assert analyses[-1].nodes <= 20_000
+
+
+def test_a_parallel_solve_sleeps_until_a_thread_finishes_and_still_gets_the_score() -> None:
+    """Without a control of the caller's, nothing outside can stop the solve, so the calling
+    thread does not wake to look for a stop request: it wakes only when a thread finishes, and
+    takes no CPU from the threads meanwhile."""
+    rng = random.Random(40)
+    for _ in range(3):
+        geometry, player, opponent = engine_board(random_endgame(8, 18, rng))
+        alone = EndgameSolver(geometry, threads=1).solve(player, opponent)
+        solver = EndgameSolver(geometry, threads=THREADS)
+        shared = solver.solve(player, opponent)
+        assert shared.score == alone.score
+        assert solver.windows
+        for _, _, record in solver.windows:
+            assert len(record.threads) == THREADS
+            assert record.wakes <= THREADS
+            assert sum(thread.nodes for thread in record.threads) > 0
+
+
+def test_a_parallel_solve_given_a_control_stops_on_its_stop_request() -> None:
+    """A caller's control may be stopped from another thread (a clock, Ctrl-C): the threads'
+    driver watches it and stops them."""
+    geometry, player, opponent = engine_board(random_endgame(8, 24, random.Random(41)))
+    control = new_control(None)
+    control[STOP_REQUEST] = 1
+    solution = EndgameSolver(geometry, threads=THREADS).solve(player, opponent, control=control)
+    assert not solution.is_complete
 
 
 def test_threads_default_to_every_core_and_refuse_fewer_than_one() -> None:

@@ -31,6 +31,7 @@ board.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -170,7 +171,7 @@ def drawn(
     cells = _cells(game)
     if last:
         board = game.board(position, last)
-        made = _remember(game, position, Board(board.pieces, board.targets, (), board.decisive))
+        made = _remember(game, position, board)
         marked = dict.fromkeys(cells[cell] for cell in board.last)
     else:
         made, marked = _drawing_of(game, position), {}
@@ -186,14 +187,23 @@ def drawn(
     }
 
 
-def changed_cells(old: str, new: str) -> list[int]:
+def changed_cells(old: str, new: str) -> tuple[int, ...]:
     """The indexes of the cells whose pieces differ between two `pieces` of one layout (one
     character each, of ASCII), in order: found from the bits that differ, where a move changes
     a few cells of dozens, rather than by comparing each cell.
 
     >>> changed_cells("a..b", "..ba")
-    [0, 2, 3]
+    (0, 2, 3)
+    >>> changed_cells("a..b", "a.b.")
+    (2, 3)
+
+    A move's are asked twice, for the cells it marks and for its event's pieces: the last answer
+    is kept for the very same two texts.
     """
+    global _last_changed  # one value, replaced whole: threads that draw see one or the other
+    last = _last_changed
+    if last[0] is old and last[1] is new:
+        return last[2]
     bits = int.from_bytes(old.encode(), "little") ^ int.from_bytes(new.encode(), "little")
     cells = []
     while bits:
@@ -201,39 +211,57 @@ def changed_cells(old: str, new: str) -> list[int]:
         cells.append(cell)
         bits >>= 8 * cell + 8
         bits <<= 8 * cell + 8
-    return cells
+    found = tuple(cells)
+    _last_changed = (old, new, found)
+    return found
+
+
+_last_changed: tuple[str, str, tuple[int, ...]] = ("", "", ())
 
 
 class _Drawing:
     """A position's board as the page draws it, but its last move: made once for each position
-    kept, as its watchers are shown it and the next move's clicks are read on it."""
+    kept, as its watchers are shown it and the next move's clicks are read on it (`by_clicks`,
+    made in the same pass as the targets)."""
 
-    __slots__ = ("board", "by_clicks", "clicked", "decisive", "pieces", "targets")
+    __slots__ = ("_cells", "_clicked", "board", "by_clicks", "decisive", "pieces", "targets")
 
     def __init__(self, game: Game[Any, Any], board: Board) -> None:
-        cells = _cells(game)
+        cells = self._cells = _cells(game)
         self.board = board
         self.pieces = _pieces(cells, board.pieces)
         targets: list[Any] = []
         picks: dict[int, list[int]] = {}
-        self.clicked: dict[str, list[int]] = {}
+        by_clicks: dict[tuple[int, ...], Target] = {}
         for target in board.targets:
-            clicks = [cells[cell] for cell in target.clicks]
-            self.clicked[target.text] = clicks
-            if not clicks:
+            if not target.clicks:
                 targets.append(target.text)
-            elif len(clicks) == 1:
+                continue
+            clicks = tuple([cells[cell] for cell in target.clicks])
+            by_clicks[clicks] = target
+            if len(clicks) == 1:
                 targets.append(clicks[0])
             elif clicks[0] in picks:
                 picks[clicks[0]].append(clicks[1])
             else:
-                picks[clicks[0]] = clicks[:]
+                picks[clicks[0]] = list(clicks)
                 targets.append(picks[clicks[0]])
         self.targets = targets
-        self.by_clicks = {
-            tuple(self.clicked[target.text]): target for target in board.targets if target.clicks
-        }
+        self.by_clicks = by_clicks
+        self._clicked: dict[str, list[int]] | None = None
         self.decisive = cell_mask(cells[cell] for cell in board.decisive) if board.decisive else ""
+
+    @property
+    def clicked(self) -> dict[str, list[int]]:
+        """Each legal move's text and the cells clicked to make it, made only when asked (for a
+        hint or an analysis): a move's clicks are read through `by_clicks`."""
+        if self._clicked is None:
+            cells = self._cells
+            self._clicked = {
+                target.text: [cells[cell] for cell in target.clicks]
+                for target in self.board.targets
+            }
+        return self._clicked
 
 
 def cell_mask(indexes: Iterable[int]) -> str:
@@ -276,7 +304,8 @@ def board_of(game: Game[Any, Any], position: Any) -> Board:
     """`position`'s board with no last move marked, made once for the last positions seen: a
     move's position is drawn for its watchers, its pieces again as the position before the next
     move, and its targets read again when the next move's clicks arrive, on every server."""
-    return _drawing_of(game, position).board
+    board = _drawing_of(game, position).board
+    return dataclasses.replace(board, last=()) if board.last else board
 
 
 def _drawing_of(game: Game[Any, Any], position: Any) -> _Drawing:
@@ -288,7 +317,8 @@ def _drawing_of(game: Game[Any, Any], position: Any) -> _Drawing:
 
 def _remember(game: Game[Any, Any], position: Any, board: Board) -> _Drawing:
     """Keeps `board` drawn (its pieces, targets and decisive cells are the position's alone:
-    `last` only marks cells) for BOARDS_KEPT positions, the oldest forgotten first."""
+    `last` only marks cells, and is left out of the drawing) for BOARDS_KEPT positions, the
+    oldest forgotten first."""
     made = _Drawing(game, board)
     with _boards_lock:  # hints and analyses draw on threads of their own
         while len(_boards) >= BOARDS_KEPT:

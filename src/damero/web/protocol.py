@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +132,14 @@ def parse_message(text: str | None) -> Incoming:
         raise WebError("web.too_long", limit=MAX_MESSAGE)
     message = checks.json_object(text)
     kind = message.get("type")
+    if kind == "move":  # nearly every message: its checks first
+        version = checks.field(message, "version", int)
+        if "cells" in message:
+            cells = checks.field(message, "cells", list)
+            if not 0 < len(cells) <= MAX_CLICKS or any(type(cell) is not int for cell in cells):
+                raise WebError("web.bad_field", name="cells")
+            return Clicked(version, tuple(cells))
+        return Asked(version, Move(checks.field(message, "move", str)))
     if kind == "hint":
         return Asked(None, Hint())
     if kind == "sync":
@@ -142,16 +150,9 @@ def parse_message(text: str | None) -> Incoming:
         if said not in SAYINGS:
             raise WebError("web.bad_word", name="message", allowed=", ".join(SAYINGS))
         return Say(said)
-    if kind not in ("move", "decline", "claim", *PLAIN):
+    if kind not in ("decline", "claim", *PLAIN):
         raise WebError("web.bad_message")
     version = checks.field(message, "version", int)
-    if kind == "move" and "cells" in message:
-        cells = checks.field(message, "cells", list)
-        if not 0 < len(cells) <= MAX_CLICKS or any(type(cell) is not int for cell in cells):
-            raise WebError("web.bad_field", name="cells")
-        return Clicked(version, tuple(cells))
-    if kind == "move":
-        return Asked(version, Move(checks.field(message, "move", str)))
     if kind in ("decline", "claim"):
         name, allowed = ("offer", OFFERS) if kind == "decline" else ("result", CLAIMS)
         word = checks.field(message, name, str)
@@ -293,11 +294,16 @@ def personal_event(
 ) -> dict[str, object]:
     """`event_message`'s part that is the client's own: what changed of its personal view
     (`old_personal`, as it holds it), after the shared part, whose fields it never names."""
-    fields = changed(old_personal, personal)
     if change.moves:
-        fields["targets"] = personal["targets"]
-        if not fields["targets"]:
-            del fields["targets"]
+        # After moves the targets are sent whenever there are any (none is the default): they
+        # are never compared.
+        targets = personal["targets"]
+        fields = {"targets": targets} if targets else {}
+        for name, value in personal.items():
+            if name != "targets" and old_personal.get(name, _ABSENT) != value:
+                fields[name] = value
+    else:
+        fields = changed(old_personal, personal)
     targets = fields.get("targets")
     if isinstance(targets, list) and _ascending_cells(targets):
         fields["targets"] = _cells_form(targets)
@@ -347,7 +353,7 @@ def shared_event(
         fields.pop("offers", None)
         fields.update(changed(old_shared, {"offers": shared["offers"]}))
     pieces = fields.pop("pieces", None)
-    put: list[int] = []
+    put: tuple[int, ...] = ()
     if pieces is not None:
         assert isinstance(pieces, str)
         old = old_shared["pieces"]
@@ -423,7 +429,7 @@ def _clock_form(
     return {"clock": times if view["running"] == running else [*times, view["running"]]}
 
 
-def _put_form(cells: list[int], pieces: str) -> str:
+def _put_form(cells: Sequence[int], pieces: str) -> str:
     """`"40b50bbb"`: the new pieces of `cells` (in ascending order), each as its cell's index
     and its piece's character, where a piece on the cell after the one before it is its
     character alone (a row of discs turned over)."""
@@ -469,11 +475,13 @@ def _decisive_form(mask: str, pieces: str) -> str | list[int]:
 
 def alternating(side: object, count: int) -> list[object]:
     """`count` sides taking turns from `side` (a seat's name), as an event's defaults are."""
-    other = {"first": "second", "second": "first"}
     sides = [side]
     while len(sides) < count:
-        sides.append(other.get(str(sides[-1])))
+        sides.append(_OTHER.get(str(sides[-1])))
     return sides[:count]
+
+
+_OTHER = {"first": "second", "second": "first"}
 
 
 def changed(old: dict[str, object], new: dict[str, object]) -> dict[str, object]:
@@ -490,24 +498,20 @@ class View(dict[str, object]):
     same object from one view to the next while it holds), so that what a move changed is found
     among the other fields alone."""
 
-    __slots__ = ("fixed",)
+    __slots__ = ("fixed", "moving")
 
     def __init__(self, fixed: dict[str, object], moving: dict[str, object]) -> None:
         super().__init__(fixed)
         self.update(moving)
-        self.fixed = fixed
+        self.fixed, self.moving = fixed, moving
 
 
 def changed_view(old: dict[str, object], new: dict[str, object]) -> dict[str, object]:
     """`changed` of two shared views, the fields no move changes compared only if they are not
     the very same as before."""
     if isinstance(old, View) and isinstance(new, View) and old.fixed is new.fixed:
-        fixed = new.fixed
-        return {
-            key: value
-            for key, value in new.items()
-            if key not in fixed and old.get(key, _ABSENT) != value
-        }
+        was = old.moving
+        return {key: value for key, value in new.moving.items() if was[key] != value}
     return changed(old, new)
 
 
@@ -544,7 +548,9 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
                 game.notices.index(notice)
                 for notice in state.notices(state.last_turn(len(state.moves)))
             ],
-            **{key: value for key, value in drawing.items() if key != "targets"},
+            "pieces": drawing["pieces"],
+            "last": drawing["last"],
+            "decisive": drawing["decisive"],
         },
     )
 
@@ -804,6 +810,7 @@ class Client:
     catalog: Catalog
     token: str | None = None
     outbox: Outbox = field(init=False)
+    person: Person = field(init=False)
     messages: TokenBucket = field(default_factory=lambda: TokenBucket(BURST, PER_SECOND))
     hinting: bool = False
     events: bool = False
@@ -812,6 +819,7 @@ class Client:
 
     def __post_init__(self) -> None:
         self.outbox = Outbox(self.socket)
+        self.person = Person(self.sides)  # made once: every move names who asks it
 
     @property
     def address(self) -> str:
@@ -840,19 +848,19 @@ class Client:
         whole state; what every client in one language and seat is sent is built and encoded
         once."""
         language = self.catalog.language
-        if "drawing" not in built:
+        drawing = built.get("drawing")
+        if drawing is None:
             state = live.state
-            built["drawing"] = drawn_last(state, len(state.moves))
-        if ("view", language) not in built:
-            built["view", language] = shared_view(live, self.catalog, built["drawing"])
-        shared = built["view", language]
+            drawing = built["drawing"] = drawn_last(state, len(state.moves))
+        shared = built.get(("view", language))
+        if shared is None:
+            shared = built["view", language] = shared_view(live, self.catalog, drawing)
         seat = (self.sides, self.token)
-        if ("personal", seat, language) not in built:
-            targets = built["drawing"]["targets"]
-            built["personal", seat, language] = personal_view(
-                live, self.sides, targets, self.catalog, token=self.token, seen=seen
+        personal = built.get(("personal", seat, language))
+        if personal is None:
+            personal = built["personal", seat, language] = personal_view(
+                live, self.sides, drawing["targets"], self.catalog, token=self.token, seen=seen
             )
-        personal = built["personal", seat, language]
         shown, told = self.shown, self.told
         self.told = presence_fields(seen, self.sides)
         self.shown = (live.version, shared, personal, len(live.state.moves), live.state.clock)
@@ -860,27 +868,29 @@ class Client:
             # The presence it was told since its last view is part of what it holds.
             heard = _presence_key(told)
             key: tuple[object, ...] = ("event", language, seat, id(shown[1]), id(shown[2]), heard)
-            if key not in built:
+            sent = built.get(key)
+            if sent is None:
                 version, old_shared, old_personal, count, clock = shown
                 held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
                 same = ("same", language, id(old_shared))
-                if same not in built:
+                common = built.get(same)
+                if common is None:
                     head, fields = shared_event(change, live, held, shared)
-                    built[same] = as_json({**head, **fields})
+                    common = built[same] = as_json({**head, **fields})
                 # The shared part is encoded once; each client's own fields follow it.
-                common = built[same]
                 own = personal_event(change, held[2], personal)
-                built[key] = f"{common[:-1]},{as_json(own)[1:]}" if own else common
+                sent = built[key] = f"{common[:-1]},{as_json(own)[1:]}" if own else common
         else:
             key = ("state", language, seat, self.events)
-            if key not in built:
+            sent = built.get(key)
+            if sent is None:
                 whole = whole_state(live, shared, personal)
                 if self.events:
                     whole = compact_state(whole)
                 else:
                     whole.update(typed_fields(live, shared, self.catalog, self.sides))
-                built[key] = as_json(whole)
-        self.outbox.put(built[key])
+                sent = built[key] = as_json(whole)
+        self.outbox.put(sent)
 
 
 def _presence_key(told: dict[str, object] | None) -> tuple[object, ...]:
@@ -1001,6 +1011,10 @@ async def read_socket(rooms: Rooms, computer: ComputerTurns, client: Client, gam
         client.refuse(error)  # the game could not be read: the page tries again
 
 
+_CLICKED = Move("")
+"""A move clicked, as whether a seat may ever make one is asked before its clicks are read."""
+
+
 async def handle(
     rooms: Rooms, computer: ComputerTurns, client: Client, game_id: str, message: Incoming
 ) -> None:
@@ -1023,7 +1037,7 @@ async def handle(
         rooms.say(game_id, side, message.message)
         return
     if isinstance(message, Clicked):
-        seat_refused = seat_refusal(Person(client.sides), Move(""))
+        seat_refused = seat_refusal(client.person, _CLICKED)
         if seat_refused is not None:
             raise Refused(seat_refused.key, **seat_refused.values)
         live = await rooms.get(game_id)
@@ -1039,6 +1053,6 @@ async def handle(
         await computer.hint(client, game_id)
         return
     try:
-        await rooms.act(game_id, message.version, Person(client.sides), message.request, now=now)
+        await rooms.act(game_id, message.version, client.person, message.request, now=now)
     except DatabaseFault as fault:
         raise WebError("web.not_saved", why=fault.why) from None

@@ -208,14 +208,18 @@ def change_of(
     rematch's game, committed with it."""
     state = changed.state
     kept = min(len(live.state.moves), len(state.moves))
-    joined = next(
-        (
-            (side.value, key)
-            for side in SIDES
-            if (key := changed.holders[side.value]) != live.holders[side.value] and key is not None
-        ),
-        None,
-    )
+    # A move keeps the very holders and players (`Round.played`): nothing to compare then.
+    joined = None
+    if changed.holders is not live.holders:
+        joined = next(
+            (
+                (side.value, key)
+                for side in SIDES
+                if (key := changed.holders[side.value]) != live.holders[side.value]
+                and key is not None
+            ),
+            None,
+        )
     return Change(
         live.id,
         version=live.version,
@@ -230,7 +234,9 @@ def change_of(
         forced=len(state.forced),
         gone=None if gone is None else (gone[0].value, gone[1]),
         rematch=None if rematch is None else stored_of(rematch),
-        seated=tuple(
+        seated=()
+        if changed.players is live.players
+        else tuple(
             (side.value, player.name, player.account, player.rating)
             for side in SIDES
             if (player := changed.players[side.value]) is not None

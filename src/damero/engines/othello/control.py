@@ -24,7 +24,15 @@ ESTIMATES = 5
 CUT_MARGIN = 6
 """How sure a probable cut-off must be, in hundredths of the shallow search's standard error
 (0: none, every result proven)."""
-CONTROL_SIZE = 7
+DEFERRED = 7
+"""Moves this thread put off to a second sweep because another thread was on them (ABDADA)."""
+JOINS = 8
+"""Put-off moves this thread searched while another thread was still on them."""
+JOIN_NODES = 9
+"""The nodes this thread spent in those (the outermost only)."""
+JOINING = 10
+"""How many such joined searches this thread is inside."""
+CONTROL_SIZE = 11
 
 
 def new_control(node_limit: int | None, cut_margin: int = 0) -> npt.NDArray[np.int64]:

@@ -13,6 +13,7 @@ cut-offs), and a side whose stable discs already decide the window is cut off at
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -52,10 +53,16 @@ from damero.engines.othello.midgame import depth_scores, discs_of
 from damero.engines.othello.parallel import (
     ALONE,
     DEFERRABLE,
+    NOT_JOINED,
+    PUT_OFF,
     SQUARES,
+    Record,
+    ThreadRecord,
     busy_entry,
     check_threads,
+    claim,
     order_move,
+    release,
     run_threads,
     search_moves,
 )
@@ -103,6 +110,7 @@ transposition cut-offs and the learned ordering from `_ETC_EMPTIES` and `_PROBE_
 
 _SHARE_EMPTIES = 10
 """From this many empties up, the threads of a parallel solve put off moves another is on."""
+
 
 _PARALLEL_EMPTIES = 16
 """From this many empties up, a solve runs on several threads; below, one is quicker."""
@@ -970,12 +978,13 @@ def _solve_middle(
             next_player = np.uint64(orders[ply, 3 * index + 1])
             next_opponent = np.uint64(orders[ply, 3 * index + 2])
             busy_key = -1
+            joined = NOT_JOINED
             if sharing and 0 < index < DEFERRABLE:
                 busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] > 0:
+                joined = claim(busy, busy_key, control, sweep)
+                if joined == PUT_OFF:
                     deferred |= 1 << index
                     continue
-                busy[busy_key] += 1
             if empties - 1 <= _SHALLOW_EMPTIES:
                 control[NODES] += 1
                 score = -_solve_full(next_player, next_opponent, empties - 1, -beta, -alpha)
@@ -983,8 +992,8 @@ def _solve_middle(
                 score = -_solve_middle(
                     next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays
                 )
-            if busy_key >= 0 and busy[busy_key] > 0:
-                busy[busy_key] -= 1
+            if busy_key >= 0:
+                release(busy, busy_key, control, joined)
             if control[STOPPED]:
                 return 0
             if score > best:
@@ -1056,6 +1065,8 @@ class EndgameSolver:
         squares = geometry.size * geometry.size
         self._orders = np.zeros((self.threads, 2 * squares + 2, squares), dtype=np.int64)
         self._busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
+        self.windows: list[tuple[int, int, Record]] = []
+        """The last solve's windows, each with its threads' nodes, CPU and wall seconds."""
 
     def solve(
         self,
@@ -1082,15 +1093,19 @@ class EndgameSolver:
         answers a Solution whose `is_complete` is False; so it does when another thread sets
         `control[STOP_REQUEST]` of a `control` array passed in.
         """
+        # Only a caller's own control can be stopped from outside: the threads' driver need not
+        # watch for a stop request otherwise.
+        watch = control is not None
         if control is None:
             control = new_control(node_limit)
+        self.windows = []
         if self._table is None:
             self._table = Table.create(
                 self._table_bits or _table_bits(self.geometry.empties(player, opponent))
             )
         root_moves = self._distinct_moves(player, opponent)
         if alpha > -BOUND_MAX or beta < BOUND_MAX:
-            return self._solve_window(player, opponent, alpha, beta, control, root_moves)
+            return self._solve_window(player, opponent, alpha, beta, control, root_moves, watch)
         lower, upper = -BOUND_MAX, BOUND_MAX
         target = self._first_guess(player, opponent) if guess is None else guess
         first = target
@@ -1099,7 +1114,7 @@ class EndgameSolver:
             low = target - _WIDE_REACH - 1
         direction = step = 0
         while True:
-            probe = self._solve_window(player, opponent, low, high, control, root_moves)
+            probe = self._solve_window(player, opponent, low, high, control, root_moves, watch)
             if not probe.is_complete or low < probe.score < high:
                 return probe
             failed = -1 if probe.score <= low else 1
@@ -1157,8 +1172,10 @@ class EndgameSolver:
         beta: int,
         control: npt.NDArray[np.int64],
         root_moves: int,
+        watch: bool,
     ) -> Solution:
-        """One window's search of the `root_moves` (engine layout)."""
+        """One window's search of the `root_moves` (engine layout); `watch`: whether `control`'s
+        stop request may come from another thread (`run_threads`)."""
         geometry = self.geometry
         board_player, board_opponent = geometry.board(player), geometry.board(opponent)
         empties = geometry.empties(player, opponent)
@@ -1182,10 +1199,18 @@ class EndgameSolver:
             score = solve_root(board_player, board_opponent, empties, alpha, beta, shared)
             return int(score), int(thread_control[BEST_MOVE])
 
+        record = Record()
         if threads == 1:
+            opened, cpu, nodes = time.perf_counter(), time.thread_time(), int(control[NODES])
             result: tuple[int, int] | None = run(0, control)
+            seconds = time.perf_counter() - opened
+            alone = ThreadRecord(
+                nodes=int(control[NODES]) - nodes, cpu=time.thread_time() - cpu, ended=seconds
+            )
+            record.threads, record.seconds = [alone], seconds
         else:
-            result = run_threads(run, threads, control, self._busy)
+            result = run_threads(run, threads, control, self._busy, record, watch=watch)
+        self.windows.append((alpha, beta, record))
         if control[STOPPED] or result is None:
             # Unwinding stores nothing, so the table stays sound for the next solve.
             return Solution(0, 0, int(control[NODES]), is_complete=False)

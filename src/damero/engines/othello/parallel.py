@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import numpy as np
@@ -23,7 +25,11 @@ import numpy.typing as npt
 from damero.engines.othello.bits import Board, compiled, inlined, play, square_in
 from damero.engines.othello.control import (
     CUT_MARGIN,
+    DEFERRED,
     ESTIMATES,
+    JOIN_NODES,
+    JOINING,
+    JOINS,
     NODE_LIMIT,
     NODES,
     STOP_REQUEST,
@@ -66,6 +72,45 @@ def order_move(orders: npt.NDArray[np.int64], ply: int, filled: int, key: int, s
     orders[ply, position] = packed
 
 
+PUT_OFF = -3
+NOT_JOINED = -2
+"""What `claim` answers besides a join's mark: the move is put off to the second sweep; the move
+is taken and no other thread is on it."""
+
+
+@inlined
+def claim(busy: npt.NDArray[np.int8], key: int, control: npt.NDArray[np.int64], sweep: int) -> int:
+    """Marks a move (its child's entry `key` in the busy table) as being searched by this thread,
+    unless another thread is on it in the first sweep: then PUT_OFF, and the move waits for the
+    second.  Else NOT_JOINED, or, where another thread is still on it, a join's mark for
+    `release`: the nodes so far for the outermost join, -1 for one inside it."""
+    joined = NOT_JOINED
+    if busy[key] > 0:
+        if sweep == 0:
+            control[DEFERRED] += 1
+            return PUT_OFF
+        control[JOINS] += 1
+        joined = control[NODES] if control[JOINING] == 0 else -1
+        control[JOINING] += 1
+    # A count of the threads on it, not a flag: the first of two threads on the same move to
+    # finish leaves it marked for the other.
+    busy[key] += 1
+    return joined
+
+
+@inlined
+def release(
+    busy: npt.NDArray[np.int8], key: int, control: npt.NDArray[np.int64], joined: int
+) -> None:
+    """Unmarks a move `claim` marked, counting the nodes of a join (`joined`) in the control."""
+    if busy[key] > 0:
+        busy[key] -= 1
+    if joined != NOT_JOINED:
+        control[JOINING] -= 1
+        if joined >= 0:
+            control[JOIN_NODES] += control[NODES] - joined
+
+
 @inlined
 def search_moves(
     child: Any,
@@ -106,14 +151,13 @@ def search_moves(
             move_bit = square_in(moves, square)
             next_player, next_opponent = play(player, opponent, move_bit)
             busy_key = -1
+            joined = NOT_JOINED
             if sharing and 0 < index < DEFERRABLE:
                 busy_key = busy_entry(busy, home_slot(table, next_player, next_opponent))
-                if sweep == 0 and busy[busy_key] > 0:
+                joined = claim(busy, busy_key, control, sweep)
+                if joined == PUT_OFF:
                     deferred |= 1 << index
                     continue
-                # A count of the threads on it, not a flag: the first of two threads on the same
-                # move to finish leaves it marked for the other.
-                busy[busy_key] += 1
             full = searched == 0 or every_move_exactly
             score = -child(
                 run,
@@ -138,8 +182,8 @@ def search_moves(
                     -score,
                     ply + 1,
                 )
-            if busy_key >= 0 and busy[busy_key] > 0:
-                busy[busy_key] -= 1
+            if busy_key >= 0:
+                release(busy, busy_key, control, joined)
             searched += 1
             if control[STOPPED]:
                 return 0, NO_MOVE
@@ -177,18 +221,51 @@ def check_threads(threads: int | None) -> int:
     return threads
 
 
+@dataclass(slots=True)
+class ThreadRecord:
+    """One thread's share of one parallel run, for seeing where two threads lose against one:
+    its nodes and moves put off, its CPU seconds, and when it started and stopped searching
+    (wall seconds from the run's start, whose own end is `Record.seconds`)."""
+
+    nodes: int = 0
+    deferred: int = 0
+    joins: int = 0
+    join_nodes: int = 0
+    cpu: float = 0.0
+    started: float = 0.0
+    ended: float = 0.0
+
+
+@dataclass(slots=True)
+class Record:
+    """A parallel run's threads (`run_threads(record=...)`), and its wall seconds in all."""
+
+    threads: list[ThreadRecord] = field(default_factory=list)
+    seconds: float = 0.0
+    wakes: int = 0
+    """How often the calling thread woke while the threads searched."""
+
+
 def run_threads(
     run: Callable[[int, npt.NDArray[np.int64]], Result],
     threads: int,
     control: npt.NDArray[np.int64],
     busy: npt.NDArray[np.int8],
+    record: Record | None = None,
+    *,
+    watch: bool = True,
 ) -> Result | None:
     """Runs `run(index, control_of_that_thread)` on `threads` threads; the first to finish
     unstopped answers and the others are stopped.
 
-    Their nodes and estimates are added to `control`, whose stop request is passed on and which is marked
-    stopped (the answer None) when no thread finished.  `busy` is cleared first.
+    Their nodes and estimates are added to `control`, which is marked stopped (the answer None)
+    when no thread finished.  `busy` is cleared first.  With `watch`, the calling thread looks at
+    `control`'s stop request every `_WAIT_SECONDS` and passes it on; without, it sleeps until a
+    thread finishes (or Ctrl-C), taking no CPU from them: 500 wakes a second had cost 2 to 8% of
+    a core.  A `record` gets each thread's nodes, CPU seconds and times, and the wakes.
     """
+    opened = time.perf_counter()
+    records = [ThreadRecord() for _ in range(threads)]
     controls = [new_control(None, int(control[CUT_MARGIN])) for _ in range(threads)]
     # The nodes left are shared out, so that the threads together keep to the limit.
     share = max(0, int(control[NODE_LIMIT] - control[NODES])) // threads
@@ -196,13 +273,20 @@ def run_threads(
         thread_control[NODE_LIMIT] = share
     busy[:] = 0
     results: list[Result] = []
+    ended: list[int] = []
     finished = threading.Event()
 
     def work(index: int) -> None:
         thread_control = controls[index]
+        mine = records[index]
+        mine.started = time.perf_counter() - opened
+        cpu = time.thread_time()
         result = run(index, thread_control)
+        mine.cpu = time.thread_time() - cpu
+        mine.ended = time.perf_counter() - opened
         if not thread_control[STOPPED]:
             results.append(result)
+        ended.append(index)
         finished.set()
 
     workers = [
@@ -210,20 +294,32 @@ def run_threads(
     ]
     for worker in workers:
         worker.start()
+    wakes = 0
     try:
-        while not results and any(worker.is_alive() for worker in workers):
-            if control[STOP_REQUEST]:
+        # A thread adds itself to `ended` before it sets `finished`, so none goes unseen.
+        while not results and len(ended) < threads:
+            if watch and control[STOP_REQUEST]:
                 break
-            finished.wait(_WAIT_SECONDS)
+            finished.wait(_WAIT_SECONDS if watch else None)
             finished.clear()
+            wakes += 1
     finally:
         for thread_control in controls:
             thread_control[STOP_REQUEST] = 1
         for worker in workers:
             worker.join()
-        for thread_control in controls:
+        for thread_control, mine in zip(controls, records, strict=True):
             control[NODES] += thread_control[NODES]
             control[ESTIMATES] += thread_control[ESTIMATES]
+            control[DEFERRED] += thread_control[DEFERRED]
+            mine.nodes = int(thread_control[NODES])
+            mine.deferred = int(thread_control[DEFERRED])
+            mine.joins = int(thread_control[JOINS])
+            mine.join_nodes = int(thread_control[JOIN_NODES])
+        if record is not None:
+            record.threads = records
+            record.wakes = wakes
+            record.seconds = time.perf_counter() - opened
     if not results:
         control[STOPPED] = 1
         return None

@@ -73,12 +73,10 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
     for move in last:
         squares = (move.origin, move.target) if isinstance(move, CatMove) else (move.target,)
         marked.extend(_place(square) for square in squares if square in SQUARES)
-    return Board(
-        pieces=tuple(pieces),
-        targets=tuple(_target(position, move) for move in position.legal_moves()),
-        last=tuple(marked),
-        decisive=tuple(_place(square) for square in position.decisive_squares()),
-    )
+    targets = tuple([_target(position, move) for move in position.legal_moves()])
+    # A side with a move has not lost: only a position without one is asked what decided it.
+    decisive = () if targets else tuple(_place(square) for square in position.decisive_squares())
+    return Board(pieces=tuple(pieces), targets=targets, last=tuple(marked), decisive=decisive)
 
 
 _CAT_PIECES = {square: Piece(*_place(square), CAT_KIND) for square in SQUARES}
