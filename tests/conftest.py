@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import select
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -77,6 +81,168 @@ def wait_for_output(
     return seen.decode()
 
 
+FORK_SERVER = """
+import atexit, json, os, runpy, select, socket, sys, threading, traceback
+import damero.cli
+
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(sys.argv[1])
+listener.listen()
+os.write(1, b"ready\\n")
+while listener in select.select([listener, sys.stdin], [], [])[0]:
+    connection, _ = listener.accept()
+    message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
+    request = json.loads(message)
+    pid = os.fork()
+    if pid == 0:
+        listener.close()
+        connection.close()
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        sys.argv = ["damero", *request["arguments"]]
+        status = 0
+        try:
+            runpy.run_module("damero", run_name="__main__", alter_sys=True)
+        except SystemExit as ended:
+            code = ended.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+            if not isinstance(code, int | None):
+                print(code, file=sys.stderr)
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+        threading._shutdown()
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                status = status or 120
+        os._exit(status)
+    for fd in fds:
+        os.close(fd)
+    connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
+    _, waited = os.waitpid(pid, 0)
+    connection.sendall(json.dumps({"status": os.waitstatus_to_exitcode(waited)}).encode() + b"\\n")
+    connection.close()
+"""
+"""A process that has imported what `python -m damero` imports before it reads its arguments and
+forks a child per run, which runs `python -m damero` there with the run's arguments, folder,
+environment and pipes: the same program a player starts, without loading Python and the
+terminal's modules again for each of the hundreds of runs the tests make."""
+
+
+class ForkServer:
+    """This worker's `FORK_SERVER`, started on first use, its socket in a folder of its own."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="damero-runs-"))
+        self.socket_path = str(self.folder / "socket")
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", FORK_SERVER, self.socket_path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=without_locale(),
+        )
+        assert self.process.stdout is not None
+        assert self.process.stdout.readline() == b"ready\n", "the fork server did not start"
+
+    def run(
+        self,
+        arguments: Sequence[str],
+        input_text: str,
+        cwd: str,
+        env: dict[str, str],
+        timeout: float,
+    ) -> subprocess.CompletedProcess[str]:
+        pipes = [os.pipe() for _ in range(3)]
+        theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
+        mine = [pipes[0][1], pipes[1][0], pipes[2][0]]
+        request = json.dumps({"arguments": list(arguments), "cwd": cwd, "env": env}).encode()
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.connect(self.socket_path)
+            socket.send_fds(connection, [request], theirs)
+            for fd in theirs:
+                os.close(fd)
+            replies = connection.makefile("rb")
+            pid = json.loads(replies.readline())["pid"]
+            try:
+                out, err = exchange(mine, input_text.encode(), time.monotonic() + timeout)
+            except subprocess.TimeoutExpired:
+                os.kill(pid, signal.SIGKILL)
+                replies.readline()
+                raise subprocess.TimeoutExpired(["damero", *arguments], timeout) from None
+            status = json.loads(replies.readline())["status"]
+        return subprocess.CompletedProcess(
+            ["damero", *arguments],
+            status,
+            as_text(out),
+            as_text(err),
+        )
+
+    def close(self) -> None:
+        """Ends the server: it stops once its standard input is closed."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def exchange(fds: list[int], data: bytes, deadline: float) -> tuple[bytes, bytes]:
+    """Writes `data` to the first pipe and closes it, and reads the other two to their ends, as
+    `subprocess.run` does; TimeoutExpired past `deadline`. Closes all three."""
+    writing, *reading = fds
+    output = {fd: b"" for fd in reading}
+    done: dict[int, bytes] = {}
+    os.set_blocking(writing, False)
+    try:
+        while output:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise subprocess.TimeoutExpired("damero", 0)
+            if writing >= 0 and not data:
+                os.close(writing)
+                writing = -1
+            waiting = [writing] if writing >= 0 else []
+            readable, writable, _ = select.select(list(output), waiting, [], left)
+            if writable:
+                try:
+                    data = data[os.write(writing, data[:65536]) :]
+                except BrokenPipeError:
+                    data = b""
+            for fd in readable:
+                chunk = os.read(fd, 65536)
+                if chunk:
+                    output[fd] += chunk
+                else:
+                    os.close(fd)
+                    done[fd] = output.pop(fd)
+    finally:
+        for fd in (writing, *output):
+            if fd >= 0:
+                os.close(fd)
+    return done[reading[0]], done[reading[1]]
+
+
+def as_text(data: bytes) -> str:
+    """Bytes read as `subprocess.run(text=True, encoding="utf-8")` reads them."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+_fork_server: list[ForkServer] = []
+"""This worker's fork server, once started."""
+
+
+def fork_server() -> ForkServer:
+    if not _fork_server:
+        _fork_server.append(ForkServer())
+    return _fork_server[0]
+
+
 def damero(
     arguments: Sequence[str],
     lines: Sequence[str] = (),
@@ -85,21 +251,15 @@ def damero(
     env: dict[str, str] | None = None,
     timeout: float = WAIT_SECONDS,
 ) -> subprocess.CompletedProcess[str]:
-    """Runs `python -m damero ARGUMENTS` with LINES as its input and no locale set."""
-    environment = {
-        k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")
-    }
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "damero", *arguments],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env=environment,
-        timeout=timeout,
-        check=False,
+    """Runs `python -m damero ARGUMENTS` with LINES as its input and no locale set: forked from
+    `FORK_SERVER`, which has the program's modules loaded already."""
+    environment = without_locale() | (env or {})
+    return fork_server().run(
+        arguments,
+        "".join(line + "\n" for line in lines),
+        str(cwd or Path.cwd()),
+        environment,
+        timeout,
     )
 
 
@@ -315,6 +475,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """The final check, once every worker is done: no log any test's server wrote holds any
     secret a test used (seat tokens, and whatever else a test recorded)."""
+    for server in _fork_server:
+        server.close()
     if hasattr(session.config, "workerinput"):
         return
     found = logged_secrets.leaks(logged_secrets.logs(), logged_secrets.secrets())

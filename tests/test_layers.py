@@ -1,6 +1,9 @@
-"""damero's layers hold as Python loads them: each module is imported alone in a fresh interpreter
-and the modules that import loads are read from `sys.modules`, so an import that reaches upwards
-through a package's `__init__` is caught as surely as one written in the module itself.
+"""damero's layers hold as Python loads them: each module is imported in a process of its own and
+the modules that import loads are read from `sys.modules`, so an import that reaches upwards
+through a package's `__init__` is caught as surely as one written in the module itself. The
+process is forked from one that has imported only what the module's own top-level imports surely
+load (nothing of damero's for `damero` itself), so `sys.modules` holds what importing the module
+alone in a fresh interpreter would, and the libraries each import loads are loaded once.
 
 The layers, lowest first (a module may load its own layer and those below it):
 
@@ -31,7 +34,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -108,31 +110,110 @@ def ancestors(module: str) -> list[str]:
     return [".".join(parts[:end]) for end in range(1, len(parts))]
 
 
-LOAD = (
-    "import importlib, json, sys; importlib.import_module(sys.argv[1]); "
-    "print(json.dumps(sorted(sys.modules)))"
-)
+def certain_imports(module: str) -> set[str]:
+    """damero's modules that importing `module` surely loads: its packages, and what its body's
+    unconditional top-level imports name (not those under `if`, `try` or in a function)."""
+    found = set(ancestors(module))
+    anchor = module if MODULES[module].name == "__init__.py" else ".".join(ancestors(module)[-1:])
+    for node in ast.parse(MODULES[module].read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = (
+                anchor.split(".")[: len(anchor.split(".")) - node.level + 1] if node.level else []
+            )
+            names = [".".join([*base, *([node.module] if node.module else [])])]
+        else:
+            continue
+        found |= {name for name in names for name in (*ancestors(name), name) if name in MODULES}
+    return found - {module}
 
 
-def imported_alone(module: str) -> frozenset[str]:
-    """Every module in `sys.modules` after importing `module` alone, from this source tree."""
+@cache
+def surely_loads() -> dict[str, frozenset[str]]:
+    """`certain_imports` closed over: what importing each module loads before it is done."""
+    direct = {module: certain_imports(module) for module in MODULES}
+    closed: dict[str, frozenset[str]] = {}
+
+    def close(module: str, seen: frozenset[str]) -> frozenset[str]:
+        if module not in closed:
+            found = set(direct[module])
+            for name in direct[module] - seen:
+                found |= close(name, seen | {module})
+            closed[module] = frozenset(found - {module})
+        return closed[module]
+
+    for module in MODULES:
+        close(module, frozenset())
+    return closed
+
+
+def import_tree() -> dict[str, list[str]]:
+    """Each module under the one it surely loads that loads the most: `""` is the bare interpreter.
+
+    A process that has imported a module's place in this tree has loaded nothing that importing
+    the module alone would not load, so the module imported there loads the same as alone."""
+    sure = surely_loads()
+    tree: dict[str, list[str]] = {}
+    for module in MODULES:
+        below = [name for name in sure[module] if module not in sure[name]]
+        above = max(below, key=lambda name: (len(sure[name]), name), default="")
+        tree.setdefault(above, []).append(module)
+    return tree
+
+
+LOAD = """
+import importlib, json, os, sys
+
+def report(module):
+    line = (json.dumps([module, sorted(sys.modules)]) + "\\n").encode()
+    while line:
+        line = line[os.write(1, line):]
+
+def visit(module):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            importlib.import_module(module)
+        except BaseException:
+            import traceback
+            sys.stderr.write(f"importing {module} failed:\\n{traceback.format_exc()}")
+            os._exit(1)
+        report(module)
+        for name in tree.get(module, ()):
+            visit(name)
+        os._exit(0)
+    os.waitpid(pid, 0)
+
+tree = json.loads(sys.argv[1])
+report("")
+for name in tree[""]:
+    visit(name)
+"""
+"""One interpreter that has imported nothing of damero's forks a process per module, which
+imports it, reports `sys.modules` and forks the processes of the modules below it in the tree."""
+
+
+@cache
+def loaded_with_start() -> dict[str, frozenset[str]]:
+    """`loaded()`, and under `""` the modules the bare interpreter had loaded at its start."""
     environment = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
     done = subprocess.run(
-        [sys.executable, "-c", LOAD, module],
+        [sys.executable, "-c", LOAD, json.dumps(import_tree())],
         capture_output=True,
         text=True,
         env=environment,
         check=False,
     )
-    assert done.returncode == 0, f"importing {module} failed:\n{done.stderr}"
-    return frozenset(json.loads(done.stdout))
+    found = dict(json.loads(line) for line in done.stdout.splitlines())
+    missing = set(MODULES) - set(found)
+    assert not missing, f"importing {sorted(missing)} failed:\n{done.stderr}"
+    return {module: frozenset(names) for module, names in found.items()}
 
 
-@cache
 def loaded() -> dict[str, frozenset[str]]:
-    """For each module of damero, the modules importing it loads (two interpreters at a time)."""
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        return dict(zip(MODULES, pool.map(imported_alone, MODULES), strict=True))
+    """For each module of damero, the modules importing it alone loads."""
+    return {module: names for module, names in loaded_with_start().items() if module}
 
 
 def damero_loads(module: str) -> set[str]:
@@ -258,7 +339,7 @@ def test_the_rounds_rules_store_send_wait_for_and_time_nothing() -> None:
         for name, line in own_imports(module)
         if any(is_within(name, impure) for impure in IMPURE)
     ]
-    at_start = imported_alone("sys")
+    at_start = loaded_with_start()[""]
     wrong += [
         f"importing {module} loads {name}"
         for module in PURE
