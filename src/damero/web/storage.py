@@ -474,9 +474,6 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     return f"{item.game_id} {item.version + 1}"
 
 
-_CHANGE_FIELDS = frozenset(field.name for field in dataclasses.fields(Change))
-
-
 def parse_notice(text: str) -> Notice:
     """The notice `format_notice` wrote. A change's fields that this release does not know (a
     newer server's, while servers are updated one by one) are left out."""
@@ -484,24 +481,31 @@ def parse_notice(text: str) -> Notice:
         game_id, _, version = text.partition(" ")
         return Pointer(game_id, int(version))
     fields = json.loads(text)
+    if "moves" in fields:  # a change, nearly every notice: its fields taken by name, no copies
+        get = fields.get
+        joined, seated, result = fields["joined"], fields["seated"], fields["result"]
+        return Change(
+            fields["game_id"],
+            fields["version"],
+            fields["first"],
+            tuple(fields["moves"]),
+            fields["finished"],
+            is_take_back=get("is_take_back", False),
+            round=get("round"),
+            falls_at=get("falls_at"),
+            moved_at=get("moved_at", 0.0),
+            joined=None if joined is None else tuple(joined),
+            forced=get("forced", 0),
+            seated=tuple(map(tuple, seated)) if seated else (),
+            result=None if result is None else tuple(result),
+        )
     if "said" in fields:
         return Said(**fields["said"])
     if "released" in fields:
         return Released(fields["released"]["game_id"], fields["released"]["version"])
-    if "attendance" in fields:
-        seen = fields["attendance"]
-        return Attendance(
-            seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
-        )
-    joined, result = fields.pop("joined"), fields.pop("result")
-    return Change(
-        **{name: value for name, value in fields.items() if name in _CHANGE_FIELDS}
-        | {
-            "moves": tuple(fields["moves"]),
-            "joined": None if joined is None else tuple(joined),
-            "seated": tuple(tuple(seat) for seat in fields["seated"]),
-            "result": None if result is None else tuple(result),
-        }
+    seen = fields["attendance"]
+    return Attendance(
+        seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
     )
 
 
