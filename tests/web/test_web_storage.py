@@ -487,6 +487,12 @@ def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_
                 " WHERE application_name = %s",
                 (storage.process_key,),
             )
+            deadline = time.monotonic() + 30
+            while admin.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE application_name = %s",
+                (storage.process_key,),
+            ).fetchall():
+                assert time.monotonic() < deadline, "PostgreSQL kept the ended connections"
         assert await committer.commit(move(4))
         await ready()
         committer.thread.write = refused  # type: ignore[method-assign]

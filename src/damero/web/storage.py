@@ -1878,17 +1878,21 @@ class LoopWriter:
         pgconn, encoding = self.pgconn, self.encoding
         socket = pgconn.socket
         done: asyncio.Future[bool | psycopg.Error] = loop.create_future()
+        results: list[psycopg.pq.abc.PGresult] = []
 
         def answered() -> None:
             try:
                 pgconn.consume_input()
-                if pgconn.is_busy():
+                while not pgconn.is_busy():  # what came in is read without waiting for more
+                    result = pgconn.get_result()
+                    if result is None:
+                        break  # the statement's end: the connection is ready for the next
+                    results.append(result)
+                else:
                     return  # the rest of the answer is still on its way
-                result = pgconn.get_result()
-                while pgconn.get_result() is not None:
-                    pass
-                assert result is not None
-                outcome: bool | psycopg.Error = _checked(result, encoding).ntuples == 1
+                if not results:
+                    raise psycopg.OperationalError("the database gave no answer")
+                outcome: bool | psycopg.Error = _checked(results[0], encoding).ntuples == 1
             except psycopg.Error as error:
                 outcome = error
             loop.remove_reader(socket)
