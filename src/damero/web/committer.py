@@ -82,9 +82,10 @@ class GroupCommitter:
                     done.set_result(stored)
 
     def _loop_writer_for(self, items: list[Item]) -> LoopWriter | None:
-        """The loop's own writer for a transaction of one move alone on PostgreSQL (nearly every
-        transaction of a server under load), if it has one ready; if not, one is opened on a
-        thread for the next, and these items go to the writer's thread."""
+        """The loop's own writer for a transaction of one move alone on PostgreSQL (most of a
+        server's transactions, unless moves come faster than the database commits them), if it
+        has one ready; if not, one is opened on a thread for the next, and these items go to the
+        writer's thread."""
         if not self.storage.is_shared or len(items) != 1 or not is_driven(items[0]):
             return None
         if isinstance(items[0], Attending):
