@@ -333,22 +333,41 @@ class GameInProgress:
         self, keep: int, texts: Sequence[str], *, version: int, forced: int
     ) -> GameInProgress:
         """This game as another process changed it to `version`: its first `keep` moves, then the
-        moves `texts` name (checked there, parsed here), the last `forced` of the game's moves
-        being those the rules made on their own. Costs the moves it adds, whatever came before."""
-        played = self
-        if keep < len(self.moves):
-            played = replace(self, moves=self.moves[:keep], positions=self.positions[: keep + 1])
-        played = played._read(texts)
-        made = range(len(played.moves) - forced, len(played.moves))
-        return replace(
-            played,
+        moves `texts` name, the last `forced` of the game's moves being those the rules made on
+        their own. Costs the moves it adds, whatever came before.
+
+        The process that committed them judged them on this very game one version back, which
+        the database's version check makes sure of: here they are parsed and played as legal,
+        not judged again. A copy that is not that game is read afresh, never continued."""
+        positions = list(self.positions[: keep + 1])
+        moves = list(self.moves[:keep])
+        parse = self.game.parse_move
+        for number, text in enumerate(texts, start=1):
+            try:
+                move = parse(positions[-1], text)
+            except DameroError as error:
+                raise MoveListError(number, error.message) from None
+            positions.append(positions[-1].play_legal(move))
+            moves.append(move)
+        played = self._made(
+            tuple(moves),
+            tuple(positions),
             version=version,
-            forced=tuple(
-                Forced(played.moves[index], notice)
-                for index in made
-                if (notice := played.notice(index)) is not None
-            ),
+            forced=(),
+            offers=self.offers,
+            clock=self.clock,
         )
+        if forced:
+            made = range(len(moves) - forced, len(moves))
+            played = replace(
+                played,
+                forced=tuple(
+                    Forced(moves[index], notice)
+                    for index in made
+                    if (notice := played.notice(index)) is not None
+                ),
+            )
+        return played
 
     def _going_on(self) -> Side:
         """The side to move; GameOverError once the game is over."""

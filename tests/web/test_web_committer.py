@@ -21,6 +21,8 @@ class HeldStorage:
     """Writes nothing: records each transaction's items, holds the first until let go, and
     refuses a transaction with an item whose game is 'faulty'."""
 
+    is_shared = False
+
     def __init__(self) -> None:
         self.transactions: list[list[str]] = []
         self.started = threading.Event()

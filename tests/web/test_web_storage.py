@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import psycopg
 import pytest
 import sqlalchemy as sa
-from servers import PostgresCluster
+from servers import PostgresCluster, run_on_a_loop_of_its_own
 
 import damero.web.storage as storage_module
+from damero.web.committer import GroupCommitter
 from damero.web.storage import (
     CHANNEL,
     Attendance,
@@ -387,6 +390,119 @@ def test_the_notices_of_one_commit_are_heard_together_in_their_order(
     assert [notice for notices in heard for notice in notices] == changes
     assert len(heard) < len(changes)
     maker.close()
+    other.close()
+
+
+def test_a_loop_reads_the_notices_itself_and_listens_anew_once_the_database_ends_its_connection(
+    postgres: PostgresCluster,
+) -> None:
+    """Given its event loop, a storage has the loop read the listening connection's socket: the
+    notices are heard in the loop's own thread, with no other thread waking it for each. Once the
+    database ends that connection, the storage says so, listens anew and hears what comes next."""
+    url = postgres.new_database()
+    maker, other = Storage(url), Storage(url)
+    maker.write([a_game("one")])
+
+    async def hear() -> None:
+        loop = asyncio.get_running_loop()
+        heard: asyncio.Queue[tuple[list[Notice], int]] = asyncio.Queue()
+        listens: queue.Queue[int] = queue.Queue()
+        lost = threading.Event()
+
+        def heard_here(notices: list[Notice]) -> None:
+            heard.put_nowait((notices, threading.get_ident()))
+
+        await asyncio.to_thread(
+            other.listen, heard_here, lost=lost.set, back=listens.put, loop=loop
+        )
+        assert await asyncio.to_thread(listens.get, timeout=30) == 1
+        for number, change in enumerate(
+            [Change("one", 1, 0, ("3 4",), False), Change("one", 2, 1, ("3 3",), False)]
+        ):
+            if number:
+                with psycopg.connect(url, autocommit=True) as admin:
+                    ended = admin.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE application_name = %s",
+                        (other.process_key,),
+                    ).fetchall()
+                assert ended, "the listening connection"
+                assert await asyncio.to_thread(listens.get, timeout=30) == 2
+                assert lost.is_set()
+            assert await asyncio.to_thread(maker.write, [change]) == [True]
+            notices, thread = await asyncio.wait_for(heard.get(), 30)
+            assert notices == [change]
+            assert thread == threading.get_ident()  # the loop's own
+
+    run_on_a_loop_of_its_own(hear())
+    maker.close()
+    other.close()
+
+
+def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_once_it_fails(
+    postgres: PostgresCluster,
+) -> None:
+    """On PostgreSQL the committer's loop writes a move alone itself, on a connection of its own,
+    and reads the answer from its socket: the writer's thread is not woken for it. A move whose
+    game moved on is refused; one the database fails is a fault, and so is nothing kept of it;
+    after that, or once the database ends the connection, the next moves still go in, while a
+    new connection is opened, and every move that went in is announced."""
+    url = postgres.new_database()
+    storage, other = Storage(url), Storage(url)
+    heard: queue.Queue[Notice] = queue.Queue()
+    other.listen(each(heard.put), lost=lambda: None, back=lambda number: None)
+    storage.write([a_game("one")])
+    moves = ["3 4", "3 3", "3 2", "2 2", "2 1", "1 1"]
+
+    def move(version: int) -> Change:
+        return Change("one", version, version - 1, (moves[version - 1],), False)
+
+    async def commit() -> None:
+        committer = GroupCommitter(storage)
+        on_thread = committer.thread.write
+
+        async def refused(items: Any) -> Any:
+            raise AssertionError("the writer's thread was woken for a move alone")
+
+        async def ready() -> None:
+            """The loop's own writer, opened while the last move went to the thread."""
+            if committer.opening is not None:
+                await committer.opening
+            assert committer.loop_writer is not None and committer.loop_writer.usable
+
+        assert await committer.commit(move(1))  # the first goes to the thread, and opens it
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        assert await committer.commit(move(2))
+        assert not await committer.commit(move(2))  # the game moved on
+        clash = Change("one", 3, 0, ("3 4", "3 3"), False)  # its first move is stored already
+        with pytest.raises(DatabaseFault):
+            await committer.commit(clash)
+        committer.thread.write = on_thread  # type: ignore[method-assign]
+        assert await committer.commit(move(3))
+        await ready()
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = %s",
+                (storage.process_key,),
+            )
+            deadline = time.monotonic() + 30
+            while admin.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE application_name = %s",
+                (storage.process_key,),
+            ).fetchall():
+                assert time.monotonic() < deadline, "PostgreSQL kept the ended connections"
+        assert await committer.commit(move(4))
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        assert await committer.commit(move(5))
+
+    run_on_a_loop_of_its_own(commit())
+    stored = storage.load("one")
+    assert stored is not None and stored.moves == tuple(moves[:5]) and stored.version == 6
+    assert [heard.get(timeout=30) for _ in range(5)] == [move(version) for version in range(1, 6)]
+    storage.close()
     other.close()
 
 

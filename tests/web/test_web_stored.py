@@ -4,9 +4,13 @@ standing, the clock and the rematch, written by `format_round` and read back by 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
+import pytest
+
 from damero.core import Side
+from damero.errors import DameroError
 from damero.progress import Clock, Offers
 from damero.registry import find_game
 from damero.round import Move, Person, Round, decide, new_round
@@ -14,8 +18,12 @@ from damero.web.storage import hash_token
 from damero.web.stored import change_of, followed, format_round, parse_round
 
 
-def a_round(*, clock: Clock | None = None) -> Round:
-    game = find_game("catmouse")
+def a_round(
+    *, clock: Clock | None = None, name: str = "catmouse", moves: tuple[str, ...] = ("30",)
+) -> Round:
+    game = find_game(name)
+    if name == "othello":
+        game = game.variant(size=4)  # the small board, where a side must often pass
     return new_round(
         "g1",
         game,
@@ -23,7 +31,7 @@ def a_round(*, clock: Clock | None = None) -> Round:
         side=Side.FIRST,
         level=3,
         start=game.start(),
-        moves=["30"],
+        moves=list(moves),
         clock=clock,
         mine=hash_token("first"),
         other=hash_token("second"),
@@ -64,3 +72,38 @@ def test_a_move_another_process_made_is_followed_into_the_very_round_it_made() -
             assert followed(live, change_of(live, moved, now=5.0)) == moved
             live = moved
         assert live.state.offers == Offers()
+
+
+@pytest.mark.parametrize("name", ["catmouse", "othello", "tictactoe"])
+def test_a_move_another_process_committed_is_followed_without_judging_it_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that committed a move judged it on the very game the follower holds at the
+    version before: the follower plays it as one of the rules' own (`play` is never called) and
+    holds exactly the game the mover holds, passes the rules made included; a copy whose moves
+    are not those the change was made on is refused, and the follower reads the game instead."""
+    chooser = random.Random(f"followed {name}")
+    live, both = a_round(name=name, moves=()), Person(frozenset(Side))
+    position_type = type(live.state.position)
+    while not live.state.is_over:
+        legal = live.state.position.legal_moves()
+        text = live.state.game.format_move(chooser.choice(legal))
+        moved = decide(live, both, Move(text), now=5.0).changed
+        assert moved is not None
+        change = change_of(live, moved, now=5.0)
+        with monkeypatch.context() as patched:
+
+            def judged(position: object, move: object) -> object:
+                raise AssertionError(f"{move} judged again")
+
+            patched.setattr(position_type, "play", judged)
+            assert followed(live, change) == moved
+        if len(live.state.moves) > 0:
+            behind = replace(
+                live, state=live.state.continued(0, (), version=live.version, forced=0)
+            )
+            with pytest.raises(DameroError):
+                followed(behind, change)  # one ply or more short of the game it was made on
+        with pytest.raises(DameroError):
+            followed(moved, replace(change, version=moved.version))  # a ply past it
+        live = moved

@@ -11,7 +11,16 @@ import time
 from collections.abc import Sequence
 
 from damero.web.metrics import Metrics
-from damero.web.storage import Attendance, Attending, Change, DatabaseFault, Item, Storage
+from damero.web.storage import (
+    Attendance,
+    Attending,
+    Change,
+    DatabaseFault,
+    Item,
+    LoopWriter,
+    Storage,
+    is_driven,
+)
 
 Stored = bool | Attendance | None
 """What a write gives for one item: whether a change or a new game went in, where a game's
@@ -29,6 +38,8 @@ class GroupCommitter:
         self.waiting: list[tuple[Item, asyncio.Future[Stored]]] = []
         self.writer: asyncio.Task[None] | None = None
         self.thread = WriterThread(storage)
+        self.loop_writer: LoopWriter | None = None
+        self.opening: asyncio.Task[None] | None = None
 
     async def commit(self, item: Change | Item) -> bool:
         """True once a change (or a new game) is stored; False if its game had moved on."""
@@ -53,7 +64,13 @@ class GroupCommitter:
             batch, self.waiting = self.waiting, []
             started = time.perf_counter()
             try:
-                results = await self.thread.write([item for item, _ in batch])
+                items = [item for item, _ in batch]
+                on_loop = self._loop_writer_for(items)
+                if on_loop is not None:
+                    assert isinstance(items[0], Change)
+                    results: list[Stored] = [await on_loop.write(items[0])]
+                else:
+                    results = await self.thread.write(items)
                 self.metrics.commit_seconds.observe(time.perf_counter() - started)
             except DatabaseFault as fault:
                 for _, done in batch:
@@ -63,6 +80,33 @@ class GroupCommitter:
             for (_, done), stored in zip(batch, results, strict=True):
                 if not done.done():
                     done.set_result(stored)
+
+    def _loop_writer_for(self, items: list[Item]) -> LoopWriter | None:
+        """The loop's own writer for a transaction of one move alone on PostgreSQL (most of a
+        server's transactions, unless moves come faster than the database commits them), if it
+        has one ready; if not, one is opened on a thread for the next, and these items go to the
+        writer's thread."""
+        if not self.storage.is_shared or len(items) != 1 or not is_driven(items[0]):
+            return None
+        if isinstance(items[0], Attending):
+            return None
+        writer = self.loop_writer
+        if writer is not None and writer.usable:
+            return writer
+        if writer is not None and not writer.busy:
+            writer.close()  # failed, or closed by the server
+            self.loop_writer = None
+        if self.opening is None:
+            self.opening = asyncio.get_running_loop().create_task(self._open())
+        return None
+
+    async def _open(self) -> None:
+        try:
+            self.loop_writer = await asyncio.to_thread(self.storage.loop_writer)
+        except DatabaseFault:
+            pass  # the next move alone tries again; the writer's thread writes meanwhile
+        finally:
+            self.opening = None
 
     async def finish(self) -> None:
         """Waits for the commits under way (the process stops once they are durable)."""

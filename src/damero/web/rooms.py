@@ -518,8 +518,9 @@ class Rooms:
     async def start(self) -> None:
         """Listens for the other processes' notices (on PostgreSQL) before anything is served."""
         self.loop = asyncio.get_running_loop()
+        loop = self.loop
         await to_thread.run_sync(
-            lambda: self.storage.listen(self.heard_all, lost=self.lost, back=self.back)
+            lambda: self.storage.listen(self._heard_all, lost=self.lost, back=self.back, loop=loop)
         )
 
     def heard(self, notice: Notice) -> None:
@@ -533,6 +534,7 @@ class Rooms:
             self.loop.call_soon_threadsafe(self._heard_all, notices)
 
     def _heard_all(self, notices: list[Notice]) -> None:
+        """Other processes committed `notices`, heard together by the loop itself."""
         for notice in notices:
             self._heard(notice)
 

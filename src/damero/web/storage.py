@@ -7,6 +7,7 @@ change, so that a commit can check it has not moved on (two writers: exactly one
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import hashlib
@@ -14,6 +15,7 @@ import itertools
 import json
 import logging
 import os
+import queue
 import re
 import secrets
 import select
@@ -472,9 +474,6 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     return f"{item.game_id} {item.version + 1}"
 
 
-_CHANGE_FIELDS = frozenset(field.name for field in dataclasses.fields(Change))
-
-
 def parse_notice(text: str) -> Notice:
     """The notice `format_notice` wrote. A change's fields that this release does not know (a
     newer server's, while servers are updated one by one) are left out."""
@@ -482,24 +481,31 @@ def parse_notice(text: str) -> Notice:
         game_id, _, version = text.partition(" ")
         return Pointer(game_id, int(version))
     fields = json.loads(text)
+    if "moves" in fields:  # a change, nearly every notice: its fields taken by name, no copies
+        get = fields.get
+        joined, seated, result = fields["joined"], fields["seated"], fields["result"]
+        return Change(
+            fields["game_id"],
+            fields["version"],
+            fields["first"],
+            tuple(fields["moves"]),
+            fields["finished"],
+            is_take_back=get("is_take_back", False),
+            round=get("round"),
+            falls_at=get("falls_at"),
+            moved_at=get("moved_at", 0.0),
+            joined=None if joined is None else tuple(joined),
+            forced=get("forced", 0),
+            seated=tuple(map(tuple, seated)) if seated else (),
+            result=None if result is None else tuple(result),
+        )
     if "said" in fields:
         return Said(**fields["said"])
     if "released" in fields:
         return Released(fields["released"]["game_id"], fields["released"]["version"])
-    if "attendance" in fields:
-        seen = fields["attendance"]
-        return Attendance(
-            seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
-        )
-    joined, result = fields.pop("joined"), fields.pop("result")
-    return Change(
-        **{name: value for name, value in fields.items() if name in _CHANGE_FIELDS}
-        | {
-            "moves": tuple(fields["moves"]),
-            "joined": None if joined is None else tuple(joined),
-            "seated": tuple(tuple(seat) for seat in fields["seated"]),
-            "result": None if result is None else tuple(result),
-        }
+    seen = fields["attendance"]
+    return Attendance(
+        seen["game_id"], tuple(seen["here"]), tuple(seen["gone_since"]), seen["version"]
     )
 
 
@@ -574,6 +580,7 @@ class Storage:
         self._writer_guard = threading.Lock()
         self._reader: Connection | None = None
         self._reader_guard = threading.Lock()
+        self._loop_writers: list[LoopWriter] = []
         self.process_key = new_process_key()
         """Whose claims and pages are this process's. On PostgreSQL every connection of the
         process carries it as its application name: a process is alive while PostgreSQL holds
@@ -610,6 +617,8 @@ class Storage:
             return "(not a database's address)"
 
     def close(self) -> None:
+        for writer in self._loop_writers:
+            writer.close()
         with self._writer_guard:
             self._drop_writer()
         with self._reader_guard:
@@ -813,7 +822,7 @@ class Storage:
         """
         order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
         shared = self.is_shared
-        if shared and all(map(_is_driven, items)):
+        if shared and all(map(is_driven, items)):
             return self._write_driven(items, order)  # type: ignore[arg-type]
         with self._writing() as connection:
             results: list[bool | Attendance | None] = [None] * len(items)
@@ -888,6 +897,19 @@ class Storage:
                 self._drop_writer()
                 raise fault_of(error) from None
         return results
+
+    def loop_writer(self) -> LoopWriter:
+        """A connection of its own for the moves an event loop writes itself (`LoopWriter`), on
+        PostgreSQL. Opens it, and prepares its statement: call it from a thread. DatabaseFault if
+        the database cannot be reached."""
+        assert self.is_shared
+        try:
+            connection = self.engine.connect()
+            writer = LoopWriter(self, connection)
+        except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+            raise fault_of(error) from None
+        self._loop_writers = [kept for kept in self._loop_writers if kept.open] + [writer]
+        return writer
 
     def _notice(self, item: Change | Attendance) -> str:
         return format_notice(item, by=self.process_key)
@@ -1030,10 +1052,17 @@ class Storage:
         return self.engine.dialect.name == "postgresql"
 
     def listen(
-        self, heard: Heard, *, lost: Callable[[], None], back: Callable[[int], None]
+        self,
+        heard: Heard,
+        *,
+        lost: Callable[[], None],
+        back: Callable[[int], None],
+        loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         """Calls `heard(notices)` with the notices of the commits any process announces, all that
-        came in together at once, from a thread of its own, until the process ends. A connection
+        came in together at once, from a thread of its own, until the process ends; with `loop`,
+        from that event loop, which reads the listening connection's socket itself, so that a
+        notice costs no thread's wake-up, nor the loop's wake-up by another thread. A connection
         lost calls `lost()` at once (notices may be missed from then on); the thread connects
         again and calls `back(number)` once it listens (the number grows with each connection),
         since what was announced meanwhile was not heard. Nothing to hear on SQLite.
@@ -1057,7 +1086,11 @@ class Storage:
                         connection.execute(f"LISTEN {CHANNEL}")
                         listening.set()
                         back(number)  # whatever was announced while nobody listened is read again
-                        _hear(connection.pgconn, connection.info.encoding, mine, heard)
+                        pgconn, encoding = connection.pgconn, connection.info.encoding
+                        if loop is None:
+                            _hear(pgconn, encoding, mine, heard)
+                        else:
+                            _hear_on(loop, pgconn, encoding, mine, heard)
                 except psycopg.Error:
                     pass
                 except UnreadableNotice:
@@ -1589,7 +1622,7 @@ def _driver_sql(connection: Connection, sql: str) -> str:
     return _DRIVER_SQL[key]
 
 
-def _is_driven(item: Item) -> bool:
+def is_driven(item: Item) -> bool:
     """A page opened or closed, or a change that only adds moves to a game and moves its clock and
     offers on (one statement stores it on PostgreSQL, `_MOVE_ON_ADD_NOTIFY`): what
     `Storage._write_driven` writes."""
@@ -1812,25 +1845,139 @@ class UnreadableNotice(Exception):
     """A notice this release cannot read: the listener listens anew, and reads again."""
 
 
+class LoopWriter:
+    """Writes a move alone, one change that only adds moves (`is_driven`), as a transaction of
+    its own on a connection kept for it, from an event loop that sends the statement and reads
+    its answer from the connection's socket itself: no thread is woken to run it, nor wakes the
+    loop once it is done. One write at a time; a connection that failed or that the server closed is not `usable`,
+    and its writes go to the writer's thread while another is opened (`Storage.loop_writer`)."""
+
+    def __init__(self, storage: Storage, connection: Connection) -> None:
+        self.storage = storage
+        self.connection = connection
+        driver = connection.connection.driver_connection
+        assert driver is not None  # just opened
+        self.pgconn, self.encoding = driver.pgconn, driver.info.encoding
+        driver.commit()  # the pool's checkout began nothing of its own: each move is its own
+        _checked(self.pgconn.prepare(_MOVE_ON_NAME, _MOVE_ON_LIBPQ), self.encoding)
+        self.open = True
+        self.busy = False
+
+    @property
+    def usable(self) -> bool:
+        """Whether a write may start now: none under way, the connection open and idle."""
+        return self.open and not self.busy and _idle_and_open(self.connection)
+
+    async def write(self, change: Change) -> bool:
+        """`Storage.write([change])` of a move alone: whether it went in (False if its game had
+        moved on). DatabaseFault if the database failed it; this writer is then closed.
+        Cancelled, it still waits for the transaction's end, as the commit goes on regardless."""
+        assert self.usable and is_driven(change)
+        loop = asyncio.get_running_loop()
+        pgconn, encoding = self.pgconn, self.encoding
+        socket = pgconn.socket
+        done: asyncio.Future[bool | psycopg.Error] = loop.create_future()
+        results: list[psycopg.pq.abc.PGresult] = []
+
+        def answered() -> None:
+            try:
+                pgconn.consume_input()
+                while not pgconn.is_busy():  # what came in is read without waiting for more
+                    result = pgconn.get_result()
+                    if result is None:
+                        break  # the statement's end: the connection is ready for the next
+                    results.append(result)
+                else:
+                    return  # the rest of the answer is still on its way
+                if not results:
+                    raise psycopg.OperationalError("the database gave no answer")
+                outcome: bool | psycopg.Error = _checked(results[0], encoding).ntuples == 1
+            except psycopg.Error as error:
+                outcome = error
+            loop.remove_reader(socket)
+            self.busy = False
+            if not done.done():
+                done.set_result(outcome)
+
+        self.busy = True
+        try:
+            values = _move_texts(change, self.storage._notice(change), encoding)
+            pgconn.send_query_prepared(_MOVE_ON_NAME, values)
+        except psycopg.Error as error:
+            self.busy = False
+            raise self._fault(error) from None
+        loop.add_reader(socket, answered)
+        try:
+            outcome = await asyncio.shield(done)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await done
+            raise
+        if isinstance(outcome, psycopg.Error):
+            raise self._fault(outcome)
+        return outcome
+
+    def _fault(self, error: psycopg.Error) -> DatabaseFault:
+        self.storage.faults += 1
+        self.close()
+        return fault_of(error)
+
+    def close(self) -> None:
+        self.open = False
+        _drop(self.connection)
+
+
 def _hear(pgconn: psycopg.pq.abc.PGconn, encoding: str, mine: bytes, heard: Heard) -> None:
     """Hands `heard` the other processes' notices, each time the listening connection's socket has
     any, all of those that came together in one call: a move's notice costs its process a wake-up
     only when none is already due. Ends by psycopg.Error once the connection is lost."""
     while True:
         select.select([pgconn.socket], [], [])
-        pgconn.consume_input()
-        notices: list[Notice] = []
-        while (note := pgconn.notifies()) is not None:
-            if note.extra.startswith(mine):
-                continue
-            try:
-                notices.append(parse_notice(note.extra.decode(encoding)))
-            except (ValueError, KeyError, TypeError):
-                if notices:
-                    heard(notices)
-                raise UnreadableNotice from None
-        if notices:
-            heard(notices)
+        _heard_now(pgconn, encoding, mine, heard)
+
+
+def _hear_on(
+    loop: asyncio.AbstractEventLoop,
+    pgconn: psycopg.pq.abc.PGconn,
+    encoding: str,
+    mine: bytes,
+    heard: Heard,
+) -> None:
+    """`_hear` done by `loop`, which watches the socket with its own and hands `heard` the
+    notices where it wakes; this thread waits until the connection is lost (psycopg.Error) or a
+    notice cannot be read (UnreadableNotice), or for good once the loop is closed."""
+    ended: queue.SimpleQueue[BaseException] = queue.SimpleQueue()
+    socket = pgconn.socket
+
+    def readable() -> None:
+        try:
+            _heard_now(pgconn, encoding, mine, heard)
+        except (psycopg.Error, UnreadableNotice) as error:
+            loop.remove_reader(socket)
+            ended.put(error)
+
+    try:
+        loop.call_soon_threadsafe(loop.add_reader, socket, readable)
+    except RuntimeError:  # the loop is closed: nothing is served, nothing to hear
+        threading.Event().wait()
+    raise ended.get()
+
+
+def _heard_now(pgconn: psycopg.pq.abc.PGconn, encoding: str, mine: bytes, heard: Heard) -> None:
+    """Hands `heard` the notices the listening connection's socket holds, if any."""
+    pgconn.consume_input()
+    notices: list[Notice] = []
+    while (note := pgconn.notifies()) is not None:
+        if note.extra.startswith(mine):
+            continue
+        try:
+            notices.append(parse_notice(note.extra.decode(encoding)))
+        except (ValueError, KeyError, TypeError):
+            if notices:
+                heard(notices)
+            raise UnreadableNotice from None
+    if notices:
+        heard(notices)
 
 
 def _move_rows(game_id: str, first: int, moves: Sequence[str]) -> list[dict[str, object]]:

@@ -255,7 +255,12 @@ def result_of(live: Round) -> tuple[str, str]:
 
 def followed(live: Round, change: Change) -> Round:
     """`live` after `change`, committed by another process over the version held here: the moves
-    it adds are parsed, never the game replayed."""
+    it adds are parsed, never the game replayed, and played as the rules' own, since the process
+    that committed them judged them on this game. WebError if the moves held here are not those
+    it was made on: the game is then read afresh."""
+    held = len(live.state.moves)
+    if change.first > held or (change.first < held and not change.is_take_back):
+        raise WebError("web.moved_on")
     state = live.state.continued(
         change.first, change.moves, version=change.version + 1, forced=change.forced
     )
