@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -256,10 +257,17 @@ def test_thinking_threads_and_the_threads_they_start_yield_to_the_event_loop() -
     assert started == [lowest] and priority() == before
 
 
+def process_priority(pool: Executor, started: float) -> tuple[int, int]:
+    """The nice and the scheduling class of the thread that runs `pool`'s work in its process."""
+    nice = pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=started)
+    return nice, pool.submit(os.sched_getscheduler, 0).result(timeout=started)
+
+
 def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread() -> None:
     """The event loop never waits for the interpreter's lock held by an engine's think, the
     computer's or a hint (its compiled search loading on the first, its Python parts after): it
-    is in another process."""
+    is in another process. That process loads the engine at the server's own priority, and only
+    then searches at the lowest: in the idle class, on a busy machine, the load took minutes."""
     workers = Workers()
     lowest = (19, os.SCHED_IDLE)
     # A process started afresh on a machine that may be loaded: as long as a page would wait.
@@ -268,8 +276,7 @@ def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread
         engines = workers.engines
         engines_pid = engines.submit(os.getpid).result(timeout=started)
         assert engines_pid != os.getpid()
-        nice = engines.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=started)
-        assert (nice, engines.submit(os.sched_getscheduler, 0).result(timeout=started)) == lowest
+        assert process_priority(engines, started) == priority()  # the server's, to load
         # Ctrl-C stops the server, which stops its thinking processes without a word in its log.
         interrupted = engines.submit(signal.getsignal, signal.SIGINT)
         assert interrupted.result(timeout=started) == signal.SIG_IGN
@@ -285,11 +292,10 @@ def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread
         engine_move, solver_move = run_on_a_loop_of_its_own(both())
         assert engine_move in Othello(size=6).start().legal_moves()
         assert solver_move in TicTacToe().start().legal_moves()
+        assert process_priority(engines, started) == lowest  # its think searched there
 
         hints = workers.engine_hints
         assert hints.submit(os.getpid).result(timeout=started) not in (os.getpid(), engines_pid)
-        nice = hints.submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=started)
-        assert (nice, hints.submit(os.sched_getscheduler, 0).result(timeout=started)) == lowest
 
         async def hinted() -> list[Any]:
             game, solved = Othello(size=6), TicTacToe()
@@ -301,6 +307,7 @@ def test_an_engines_think_runs_in_a_process_of_its_own_and_a_solvers_on_a_thread
         engine_hint, solver_hint = run_on_a_loop_of_its_own(hinted())
         assert engine_hint and engine_hint[0][0] in Othello(size=6).start().legal_moves()
         assert solver_hint and solver_hint[0][0] in TicTacToe().start().legal_moves()
+        assert process_priority(hints, started) == lowest
     finally:
         workers.close()
 

@@ -9,7 +9,8 @@ database leave, so other games' moves do not wait for it.
 An engine's think (a game whose analyst is timed), the computer's or a hint, runs in a process
 of its own: in the server's, its Python parts and the loading of the compiled engine on its first
 think would hold the interpreter's lock for seconds, and the event loop waits for that lock
-whatever the priorities (a thread in the idle class holding it is the last to run). A solver
+whatever the priorities (a thread in the idle class holding it is the last to run). Such a
+process loads the engine at the server's priority before it searches at the lowest. A solver
 answers at once, on a thread.
 
 A hint never waits long: it may be asked while the hint threads are busy, but it must be
@@ -79,13 +80,26 @@ def thinking_processes(count: int) -> ProcessPoolExecutor:
 
 
 def _thinking_process(server: int) -> None:
-    """The lowest priority, and Ctrl-C left to the server, which stops its thinking processes
-    itself: they would otherwise each print their interruption in the server's log.  A server
-    killed outright cannot stop them, so each also ends once `server` is gone (perhaps even
-    before this process was ready)."""
+    """Ctrl-C left to the server, which stops its thinking processes itself: they would
+    otherwise each print their interruption in the server's log.  A server killed outright
+    cannot stop them, so each also ends once `server` is gone (perhaps even before this process
+    was ready). The process keeps the server's priority until its first think has loaded the
+    game's engine (`_searched_lowest`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _lowest_priority()
     threading.Thread(target=_end_without, args=(server,), name="server-watch", daemon=True).start()
+
+
+def _searched_lowest(
+    game: Game[Any, Any] | None, work: Callable[..., ResultT], *args: Any
+) -> ResultT:
+    """`work(*args)` in a thinking process at the lowest priority, `game`'s engine loaded first
+    at the server's: that load is a second's work, once a process, which every think waits for
+    and no search may cut short, so in the idle class on a busy machine it took minutes, and a
+    computer's turn as long. (Asking what preparation is left loads the engine.)"""
+    if game is not None:
+        game.analyst.preparation()
+    _lowest_priority()
+    return work(*args)
 
 
 def _end_without(server: int) -> None:
@@ -148,8 +162,12 @@ class Workers:
     async def think(self, game: Game[Any, Any], level: int, seed: int, position: Any) -> Any:
         """The computer's move at `level` in `position` (`computer_move`): an engine's in a
         thinking process, a solver's on a computer's thread."""
-        executor = self.engines if game.analyst.is_timed else self.computer
-        future = executor.submit(computer_move, game, level, seed, position)
+        if game.analyst.is_timed:
+            future = self.engines.submit(
+                _searched_lowest, game, computer_move, game, level, seed, position
+            )
+        else:
+            future = self.computer.submit(computer_move, game, level, seed, position)
         self.thinking.add(future)
         try:
             return await asyncio.wrap_future(future)
@@ -181,7 +199,7 @@ class Workers:
         try:
             if engine:
                 future = self.engine_hints.submit(
-                    _within, analyse, time.monotonic, time.monotonic()
+                    _searched_lowest, None, _within, analyse, time.monotonic, time.monotonic()
                 )
                 return await asyncio.wrap_future(future)
             return await asyncio.get_running_loop().run_in_executor(
