@@ -731,7 +731,7 @@ def test_a_process_that_missed_a_change_reads_the_game_once_then_follows_again(
         async def heard(change: Change) -> None:
             """The follower hears of `change` and has shown what it does."""
             shown = len(watcher.shown)
-            follower.heard(change)
+            follower.heard_all([change])
             with anyio.fail_after(TIMEOUT):
                 while len(watcher.shown) == shown:
                     await asyncio.sleep(0.01)

@@ -520,20 +520,10 @@ class Rooms:
         self.loop = asyncio.get_running_loop()
         loop = self.loop
         await to_thread.run_sync(
-            lambda: self.storage.listen(self._heard_all, lost=self.lost, back=self.back, loop=loop)
+            lambda: self.storage.listen(self.heard_all, lost=self.lost, back=self.back, loop=loop)
         )
 
-    def heard(self, notice: Notice) -> None:
-        """Another process committed `notice` (from the listener's thread, which outlives a
-        stopped app)."""
-        self.heard_all([notice])
-
     def heard_all(self, notices: list[Notice]) -> None:
-        """Other processes committed `notices`, heard together: one wake-up of the loop for all."""
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._heard_all, notices)
-
-    def _heard_all(self, notices: list[Notice]) -> None:
         """Other processes committed `notices`, heard together by the loop itself."""
         for notice in notices:
             self._heard(notice)

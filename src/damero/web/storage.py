@@ -1849,8 +1849,9 @@ class LoopWriter:
     """Writes a move alone, one change that only adds moves (`is_driven`), as a transaction of
     its own on a connection kept for it, from an event loop that sends the statement and reads
     its answer from the connection's socket itself: no thread is woken to run it, nor wakes the
-    loop once it is done. One write at a time; a connection that failed or that the server closed is not `usable`,
-    and its writes go to the writer's thread while another is opened (`Storage.loop_writer`)."""
+    loop once it is done. One write at a time; a connection that failed or that the server
+    closed is not `usable`, and its writes go to the writer's thread while another is opened
+    (`Storage.loop_writer`)."""
 
     def __init__(self, storage: Storage, connection: Connection) -> None:
         self.storage = storage
