@@ -62,8 +62,8 @@ def move(socket: ClientConnection, text: str, version: int) -> None:
 def servers(database: str, tmp_path: Path) -> Any:
     started: list[Server] = []
 
-    def start(*options: str) -> Server:
-        server = Server(database, tmp_path / f"server{len(started)}.log", *options)
+    def start(*options: str, module: str = "recorded_damero") -> Server:
+        server = Server(database, tmp_path / f"server{len(started)}.log", *options, module=module)
         started.append(server)
         return server
 

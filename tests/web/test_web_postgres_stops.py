@@ -224,3 +224,59 @@ def test_a_flag_falls_on_time_when_the_server_that_made_the_last_move_is_killed(
     print(f"the flag fell {fell - falls_at:.3f} s after its time")
     assert 0 <= fell - falls_at < 1.0
     storage.close()
+
+
+def notes(folder: Path, kind: str) -> list[tuple[int, float]]:
+    """What slow_thinks_server wrote down of `kind` (thinks, sweeps): each one's process and
+    instant."""
+    path = folder / kind
+    lines = path.read_text().splitlines() if path.exists() else []
+    return [(int(pid), float(instant)) for pid, instant in (line.split() for line in lines)]
+
+
+def test_a_think_longer_than_its_claim_is_thought_of_once_by_two_servers(
+    servers: Any, database: str, tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("DAMERO_SLOW_THINKS", str(tmp_path))
+    claim = 2.0
+    first, second = (
+        servers("--computer-timeout", str(claim), module="slow_thinks_server") for _ in range(2)
+    )
+    created = create_game(first, game="tictactoe", mode="computer", seat="second", level=1)
+    deadline = time.monotonic() + TIMEOUT
+    while not notes(tmp_path, "thinks"):
+        assert time.monotonic() < deadline, "the computer's first turn was never thought of"
+        time.sleep(0.05)
+    [(_, began)] = notes(tmp_path, "thinks")
+    # Each server looks for turns to take up, twice, after the first claim would have run out.
+    for server in (first, second):
+        while (
+            len(
+                [
+                    1
+                    for pid, at in notes(tmp_path, "sweeps")
+                    if pid == server.process.pid and at > began + claim
+                ]
+            )
+            < 2
+        ):
+            assert time.monotonic() < deadline, "a server stopped looking for computer's turns"
+            time.sleep(0.05)
+    storage = Storage(database)
+    assert storage.unclaimed_with_computer(now=time.time()) == []  # the thinker holds the turn
+    assert len(notes(tmp_path, "thinks")) == 1
+    (tmp_path / "go").touch()
+    with join(second, created["id"], created["token"]) as player:
+        state = receive(player)
+        if not state["moves"]:
+            state = state_at(player, state["version"] + 1)
+        assert len(state["moves"]) == 1 and state["turn"] == "second"
+        move(player, state["legal"][0], state["version"])
+        state = state_at(player, state["version"] + 2)  # the game goes on: the computer answers
+        assert len(state["moves"]) == 3 and state["turn"] == "second"
+    first.stop()
+    second.stop()  # every think under way, and every one a sweep started, is over and noted
+    assert len(notes(tmp_path, "thinks")) == 2  # one a turn
+    stored = storage.load(created["id"])
+    assert stored is not None and list(stored.moves) == state["moves"]
+    storage.close()

@@ -124,6 +124,27 @@ def test_computer_turns_are_claimed_once_until_they_expire(database_url: str) ->
     storage.close()
 
 
+def test_a_renewed_claim_outlasts_its_first_expiry_and_only_its_claimant_renews_it(
+    database_url: str,
+) -> None:
+    thinker, other = Storage(database_url), Storage(database_url)
+    thinker.write([a_game("one", computer=True), a_game("two", computer=True)])
+    assert thinker.claim("one", version=1, seconds=10, now=100.0)
+    assert thinker.claim("two", version=1, seconds=10, now=100.0)
+    assert other.renew_claims([("one", 1)], seconds=10, now=105.0) == set()  # not its claim
+    held = thinker.renew_claims([("one", 1), ("two", 1), ("two", 0)], seconds=10, now=108.0)
+    assert held == {("one", 1), ("two", 1)}
+    assert not other.claim("one", version=1, seconds=10, now=115.0)  # held until 118 now
+    assert other.unclaimed_with_computer(now=115.0) == []
+    thinker.write([Change("one", 1, 0, ("3 4",), False)])  # the computer's move ends its claim
+    assert thinker.renew_claims([("one", 1), ("two", 1)], seconds=10, now=116.0) == {("two", 1)}
+    assert other.claim("two", version=1, seconds=10, now=127.0)  # the thinker stopped renewing
+    assert thinker.renew_claims([("two", 1)], seconds=10, now=128.0) == set()
+    assert thinker.renew_claims([], seconds=10, now=128.0) == set()
+    thinker.close()
+    other.close()
+
+
 def test_open_games_are_the_public_unfinished_and_recent_newest_first(database_url: str) -> None:
     storage = Storage(database_url)
     public = replace(a_game("old"), mode="open")

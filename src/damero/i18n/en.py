@@ -384,7 +384,8 @@ MESSAGES: dict[str, str] = {
     ),
     "help.computer_timeout": (
         "with several servers on one database: how long a computer's turn taken by a server "
-        "that stopped waits before another server plays it (default 30)"
+        "that died waits before another server plays it; a live server holds it as long as it "
+        "thinks (default 30)"
     ),
     "help.abandon_after": (
         "how long a player may be gone from a game between two people before the other may "

@@ -388,7 +388,8 @@ MESSAGES: dict[str, str] = {
     ),
     "help.computer_timeout": (
         "con varios servidores sobre una base de datos: cuánto espera el turno del ordenador "
-        "de un servidor que se paró antes de que lo juegue otro servidor (por omisión 30)"
+        "de un servidor que murió antes de que lo juegue otro servidor; un servidor vivo lo "
+        "guarda mientras piensa (por omisión 30)"
     ),
     "help.abandon_after": (
         "cuánto puede ausentarse un jugador de una partida entre dos personas antes de que el "

@@ -1,8 +1,9 @@
 """The computer's side of the server: its turns, claimed in the database so that exactly one
 process plays each, and hints, thought of on threads of their own (web/workers.py).
 
-A process that dies mid-think lets its claim run out; the sweep of any process then takes the
-turn up. A database fault on the way gives the claim back, now or at a later sweep.
+A process renews the claims of its thinks under way, however long they last; one that dies
+mid-think lets its claim run out, and the sweep of any process then takes the turn up. A database
+fault on the way gives the claim back, now or at a later sweep.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from damero.web.storage import DatabaseFault
 from damero.web.workers import Workers, move_values
 
 CLAIM_SECONDS = 30.0
-"""How long a process holds a computer's turn; a think stops at 2 s, so only a dead process lets
-it run out."""
+"""How long a computer's turn stays claimed past the last renewal of its claim: a live process
+renews it every third of that while it thinks, so only a dead process lets it run out."""
 
 
 class Asker(Protocol):
@@ -66,8 +67,14 @@ class ComputerTurns:
         self.storage = rooms.storage
         self.claim_seconds = claim_seconds
         self.sweep_seconds = max(claim_seconds / 3, 0.5) if sweep_seconds is None else sweep_seconds
+        self.renew_seconds = claim_seconds / 3
+        """How often the claims of the thinks under way are renewed: one renewal may fail (the
+        database away a moment) and the next still comes before the claim runs out."""
         self.thinking: dict[str, asyncio.Task[None]] = {}
         self.thinking_at: dict[str, int] = {}
+        self.held: set[tuple[str, int]] = set()
+        """The computer's turns (a game and its version) this process claimed and thinks of:
+        `hold_claims` renews their claims until the think ends."""
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.unreleased: set[tuple[str, int]] = set()
         """Computer's turns this process claimed and could not play nor give back yet."""
@@ -99,7 +106,8 @@ class ComputerTurns:
         )
 
     async def _think(self, game_id: str, version: int, level: int) -> None:
-        """Claims the computer's turn at `version`, thinks and commits its move."""
+        """Claims the computer's turn at `version`, thinks, its claim held however long that
+        takes, and commits its move."""
         claimed = False
         try:
             claimed = await to_thread.run_sync(
@@ -109,10 +117,14 @@ class ComputerTurns:
             )
             if not claimed:
                 return  # another process thinks, or the game moved on
+            self.held.add((game_id, version))
             live = await self.rooms.get(game_id)
             state = live.state
             seed = self.rng.getrandbits(64)
             move = await self.workers.think(state.game, level, seed, state.position)
+            # The commit follows at once and ends the claim: a renewal that found the game moved
+            # on meanwhile must not cut it short.
+            self.held.discard((game_id, version))
             side = state.side_to_move
             assert side is not None
             # The computer's move is decided as a person's is: its turn, its clock, its version.
@@ -128,13 +140,35 @@ class ComputerTurns:
                 self.unreleased.add((game_id, version))
                 await self._release_claims()
         except asyncio.CancelledError:
-            if claimed:  # given back by `finish`, which cancelled it
+            # Given back by `finish`; one that `hold_claims` found gone is no longer this
+            # process's, and giving it back changes nothing.
+            if claimed:
                 self.unreleased.add((game_id, version))
             raise
         finally:
+            self.held.discard((game_id, version))
             if self.thinking.get(game_id) is asyncio.current_task():
                 del self.thinking[game_id]
                 del self.thinking_at[game_id]
+
+    async def hold_claims(self) -> None:
+        """A round, every `renew_seconds`: the claims of the thinks under way are held for
+        `claim_seconds` more, so that no live process loses a turn it thinks of, however long the
+        think. A think whose claim is gone (the game moved on, or the claim ran out while the
+        database was away and another process took the turn) is moot, and stopped quietly. A
+        database fault is one line in the log; the thinks go on and the next round tries again."""
+        held = sorted(self.held)
+        if not held:
+            return
+        kept = await to_thread.run_sync(
+            lambda: self.storage.renew_claims(held, seconds=self.claim_seconds, now=time.time())
+        )
+        for game_id, version in held:
+            if (game_id, version) in kept or (game_id, version) not in self.held:
+                continue  # held, or its think is over and commits
+            self.held.discard((game_id, version))
+            if self.thinking_at.get(game_id) == version:
+                self.thinking[game_id].cancel()
 
     async def _release_claims(self) -> None:
         """Gives back the turns claimed here whose think failed; those the database does not take
@@ -199,11 +233,13 @@ class ComputerTurns:
     async def start(self) -> None:
         """Plays the computer's turns from now on: on SQLite, the only process of its database,
         every claim was a dead predecessor's and is given back at once; then the sweep comes
-        every `sweep_seconds`."""
+        every `sweep_seconds`, and the claims of the thinks under way are renewed every
+        `renew_seconds`."""
         if not self.storage.is_shared:
             with contextlib.suppress(DatabaseFault):
                 await to_thread.run_sync(self.storage.release_every_claim)
         self.rooms.scheduler.every(self.sweep_seconds, self.sweep)
+        self.rooms.scheduler.every(self.renew_seconds, self.hold_claims)
 
     async def finish(self, seconds: float) -> None:
         """This process stops: it takes no new turn, lets the thinks under way end and commit

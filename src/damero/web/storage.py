@@ -930,6 +930,26 @@ class Storage:
             ).rowcount
             return bool(changed == 1)
 
+    def renew_claims(
+        self, claims: Sequence[tuple[str, int]], *, seconds: float, now: float
+    ) -> set[tuple[str, int]]:
+        """Holds each of this process's `claims` (a game and its version) for `seconds` more from
+        `now`, in one statement; gives those still held. A claim missing from the answer is gone:
+        the game moved on, or its claim ran out and another process took the turn."""
+        if not claims:
+            return set()
+        with self._transaction() as connection:
+            rows = connection.execute(
+                GAMES.update()
+                .where(
+                    sa.tuple_(GAMES.c.id, GAMES.c.version).in_(claims),
+                    GAMES.c.claimant == self.process_key,
+                )
+                .values(claimed_until=now + seconds)
+                .returning(GAMES.c.id, GAMES.c.version)
+            )
+            return {(row.id, row.version) for row in rows}
+
     def _unclaimed(self, now: float) -> sa.ColumnElement[bool]:
         free = sa.or_(GAMES.c.claimed_until.is_(None), GAMES.c.claimed_until < now)
         if not self.is_shared:
