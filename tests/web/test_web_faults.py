@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,9 @@ from test_web_api import connect, move, next_error, next_state
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as connect_to
 
+import damero.web.workers
 from damero.web.app import create_app
+from damero.web.metrics import Metrics
 from damero.web.storage import (
     Attending,
     Change,
@@ -35,6 +37,7 @@ from damero.web.storage import (
     fault_of,
     hash_token,
 )
+from damero.web.workers import computer_move
 
 TIMEOUT = 30.0
 
@@ -52,6 +55,8 @@ class FailingStorage(Storage):
     def __init__(self, url: str) -> None:
         super().__init__(url)
         self.failing: dict[str, int] = {}
+        self.renewed: list[set[tuple[str, int]]] = []
+        """The claims each renewal that went in found still held."""
 
     def fail(self, name: str, times: int) -> None:
         self.failing[name] = times
@@ -64,6 +69,14 @@ class FailingStorage(Storage):
     def unclaimed_with_computer(self, *, now: float) -> list[str]:
         self._maybe_fail("unclaimed_with_computer")
         return super().unclaimed_with_computer(now=now)
+
+    def renew_claims(
+        self, claims: Sequence[tuple[str, int]], *, seconds: float, now: float
+    ) -> set[tuple[str, int]]:
+        self._maybe_fail("renew_claims")
+        held = super().renew_claims(claims, seconds=seconds, now=now)
+        self.renewed.append(held)
+        return held
 
     def write(self, items: Any) -> list[Any]:
         """Fails as asked when it stores a game or a change (a move, the computer's move), not
@@ -86,6 +99,35 @@ def computer_first(game_id: str, token: str) -> StoredGame:
         (Seat(level=1), Seat(hash_token(token))),
         time.time(),
     )
+
+
+class HeldThinks:
+    """The computer's thinks on threads of this process (a solver's), each begun and then held
+    until `go` is set."""
+
+    def __init__(self) -> None:
+        self.begun = 0
+        self.go = threading.Event()
+
+    def computer_move(self, game: Any, level: int, seed: int, position: Any) -> Any:
+        self.begun += 1
+        self.go.wait(TIMEOUT)
+        return computer_move(game, level, seed, position)
+
+
+@pytest.fixture
+def held_thinks(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldThinks]:
+    held = HeldThinks()
+    monkeypatch.setattr(damero.web.workers, "computer_move", held.computer_move)
+    yield held
+    held.go.set()  # a test that failed lets its thinking threads end
+
+
+def wait_until(condition: Any, failure: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.02)
 
 
 def wait_for_moves(socket: Any, count: int) -> dict[str, Any]:
@@ -126,6 +168,57 @@ def test_a_think_cut_off_by_the_database_is_taken_up_at_the_next_sweep(tmp_path:
         assert storage.failing["write"] == 0  # the first try did fail
         stored = storage.load("cut")
         assert stored is not None and len(stored.moves) == 1 and stored.version == 2
+
+
+def test_a_think_outlasts_its_claim_and_renewals_the_database_failed(
+    tmp_path: Path, held_thinks: HeldThinks
+) -> None:
+    storage = FailingStorage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    storage.fail("renew_claims", 3)
+    # A claim of 0.6 seconds, renewed every 0.2: three renewals failed let it run out.
+    with TestClient(create_app(storage, claim_seconds=0.6, sweep_seconds=0.2)) as client:
+        other = Storage(storage.engine.url.render_as_string())
+        other.write([computer_first("long", "o")])
+        other.close()
+        wait_until(lambda: held_thinks.begun == 1, "the computer's turn was never thought of")
+        wait_until(lambda: ("long", 1) in set().union(*storage.renewed), "never renewed again")
+        held_thinks.go.set()
+        with connect(client, "long", "o") as socket:
+            state = wait_for_moves(socket, 1)
+            assert state["turn"] == "second" and len(state["moves"]) == 1
+    assert held_thinks.begun == 1  # the sweeps in the meantime found the turn thought of here
+    stored = storage.load("long")
+    assert stored is not None and len(stored.moves) == 1 and stored.version == 2
+
+
+def test_a_think_whose_claim_another_process_took_stops_and_plays_nothing(
+    tmp_path: Path, held_thinks: HeldThinks
+) -> None:
+    storage = FailingStorage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    metrics = Metrics()
+    with TestClient(create_app(storage, claim_seconds=0.6, metrics=metrics)):
+        other = Storage(storage.engine.url.render_as_string())
+        other.write([computer_first("taken", "o")])
+        wait_until(lambda: held_thinks.begun == 1, "the computer's turn was never thought of")
+        assert metrics.registry.get_sample_value("damero_thinks_running") == 1
+        # The database fails this process's renewals until its claim runs out and another
+        # process takes the turn; then it answers again.
+        storage.fail("renew_claims", 1_000_000)
+        wait_until(
+            lambda: other.claim("taken", version=1, seconds=600, now=time.time()),
+            "the claim never ran out",
+        )
+        storage.fail("renew_claims", 0)
+        wait_until(
+            lambda: metrics.registry.get_sample_value("damero_thinks_running") == 0,
+            "the think whose claim was taken never stopped",
+        )
+        held_thinks.go.set()
+    other.close()
+    assert metrics.registry.get_sample_value("damero_moves_total", {"outcome": "accepted"}) == 0
+    assert metrics.registry.get_sample_value("damero_moves_total", {"outcome": "refused"}) == 0
+    stored = storage.load("taken")
+    assert stored is not None and stored.moves == () and stored.version == 1
 
 
 def test_a_move_the_database_could_not_store_is_refused_in_words_and_sent_again(

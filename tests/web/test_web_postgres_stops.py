@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import test_web_postgres
-from servers import create_game
+from servers import Server, create_game
 from test_web_postgres import (
     TIMEOUT,
     first_moves,
@@ -234,6 +234,11 @@ def notes(folder: Path, kind: str) -> list[tuple[int, float]]:
     return [(int(pid), float(instant)) for pid, instant in (line.split() for line in lines)]
 
 
+def sweeps_since(folder: Path, server: Server, instant: float) -> int:
+    """How many sweeps `server` began after `instant`, as slow_thinks_server wrote them down."""
+    return sum(pid == server.process.pid and at > instant for pid, at in notes(folder, "sweeps"))
+
+
 def test_a_think_longer_than_its_claim_is_thought_of_once_by_two_servers(
     servers: Any, database: str, tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -250,16 +255,7 @@ def test_a_think_longer_than_its_claim_is_thought_of_once_by_two_servers(
     [(_, began)] = notes(tmp_path, "thinks")
     # Each server looks for turns to take up, twice, after the first claim would have run out.
     for server in (first, second):
-        while (
-            len(
-                [
-                    1
-                    for pid, at in notes(tmp_path, "sweeps")
-                    if pid == server.process.pid and at > began + claim
-                ]
-            )
-            < 2
-        ):
+        while sweeps_since(tmp_path, server, began + claim) < 2:
             assert time.monotonic() < deadline, "a server stopped looking for computer's turns"
             time.sleep(0.05)
     storage = Storage(database)
