@@ -82,9 +82,10 @@ def create_app(
     hasher: PasswordHasher = HASHER,
     metrics: Metrics | None = None,
 ) -> Starlette:
-    """The app serving the games in `storage`; a computer's turn left unplayed `claim_seconds`
-    by the process that took it is taken over by another, looked for every `sweep_seconds`
-    (a third of `claim_seconds` unless given); a player gone `abandon_seconds` from a game between
+    """The app serving the games in `storage`; a computer's turn whose claim the process that took
+    it has not renewed for `claim_seconds` (it renews it every third of that while it thinks) is
+    taken over by another, looked for every `sweep_seconds` (a third of `claim_seconds` unless
+    given); a player gone `abandon_seconds` from a game between
     two people lets the other claim it; passwords are hashed by `hasher`. `metrics` counts what
     the operator measures."""
     metrics = metrics or Metrics()

@@ -122,8 +122,8 @@ class ComputerTurns:
             state = live.state
             seed = self.rng.getrandbits(64)
             move = await self.workers.think(state.game, level, seed, state.position)
-            # The commit follows at once and ends the claim: a renewal that found the game moved
-            # on meanwhile must not cut it short.
+            # No more renewals: the commit follows at once and ends the claim, and a renewal that
+            # found the game moved on by it must not cut the commit short.
             self.held.discard((game_id, version))
             side = state.side_to_move
             assert side is not None
