@@ -116,6 +116,14 @@ class HeldThinks:
 
 
 @pytest.fixture
+def storage(tmp_path: Path) -> Iterator[FailingStorage]:
+    """A SQLite database's storage whose chosen calls fail."""
+    storage = FailingStorage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    yield storage
+    storage.close()
+
+
+@pytest.fixture
 def held_thinks(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldThinks]:
     held = HeldThinks()
     monkeypatch.setattr(damero.web.workers, "computer_move", held.computer_move)
@@ -128,6 +136,15 @@ def wait_until(condition: Any, failure: str) -> None:
     while not condition():
         assert time.monotonic() < deadline, failure
         time.sleep(0.02)
+
+
+def thought_of_elsewhere(storage: Storage, game_id: str, held_thinks: HeldThinks) -> Storage:
+    """Another process's storage of `storage`'s database, once it has stored `game_id`, where the
+    computer is to move, and the app on `storage` has begun to think of its turn."""
+    other = Storage(storage.engine.url.render_as_string())
+    other.write([computer_first(game_id, "o")])
+    wait_until(lambda: held_thinks.begun == 1, "the computer's turn was never thought of")
+    return other
 
 
 def wait_for_moves(socket: Any, count: int) -> dict[str, Any]:
@@ -171,16 +188,12 @@ def test_a_think_cut_off_by_the_database_is_taken_up_at_the_next_sweep(tmp_path:
 
 
 def test_a_think_outlasts_its_claim_and_renewals_the_database_failed(
-    tmp_path: Path, held_thinks: HeldThinks
+    storage: FailingStorage, held_thinks: HeldThinks
 ) -> None:
-    storage = FailingStorage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     storage.fail("renew_claims", 3)
     # A claim of 0.6 seconds, renewed every 0.2: three renewals failed let it run out.
     with TestClient(create_app(storage, claim_seconds=0.6, sweep_seconds=0.2)) as client:
-        other = Storage(storage.engine.url.render_as_string())
-        other.write([computer_first("long", "o")])
-        other.close()
-        wait_until(lambda: held_thinks.begun == 1, "the computer's turn was never thought of")
+        thought_of_elsewhere(storage, "long", held_thinks).close()
         wait_until(lambda: ("long", 1) in set().union(*storage.renewed), "never renewed again")
         held_thinks.go.set()
         with connect(client, "long", "o") as socket:
@@ -192,14 +205,11 @@ def test_a_think_outlasts_its_claim_and_renewals_the_database_failed(
 
 
 def test_a_think_whose_claim_another_process_took_stops_and_plays_nothing(
-    tmp_path: Path, held_thinks: HeldThinks
+    storage: FailingStorage, held_thinks: HeldThinks
 ) -> None:
-    storage = FailingStorage(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     metrics = Metrics()
     with TestClient(create_app(storage, claim_seconds=0.6, metrics=metrics)):
-        other = Storage(storage.engine.url.render_as_string())
-        other.write([computer_first("taken", "o")])
-        wait_until(lambda: held_thinks.begun == 1, "the computer's turn was never thought of")
+        other = thought_of_elsewhere(storage, "taken", held_thinks)
         assert metrics.registry.get_sample_value("damero_thinks_running") == 1
         # The database fails this process's renewals until its claim runs out and another
         # process takes the turn; then it answers again.
