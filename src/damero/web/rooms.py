@@ -117,7 +117,7 @@ class _GameLock:
 
 class Watcher(Protocol):
     """A socket watching a room: it moves for `sides`, and is shown each version of the game.
-    Showing never waits for the socket: what it is sent waits in its own queue."""
+    Showing never waits for the socket: what it does not take at once waits in its own queue."""
 
     @property
     def sides(self) -> frozenset[Side]: ...
