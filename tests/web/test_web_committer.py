@@ -4,6 +4,7 @@ each caller hears its own result, and the loop is woken once for a whole transac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from servers import run_on_a_loop_of_its_own
 
 from damero.core import Message
-from damero.web.committer import GroupCommitter
+from damero.web.committer import GroupCommitter, WriterThread
 from damero.web.storage import Change, DatabaseFault
 
 TIMEOUT = 30
@@ -110,5 +111,22 @@ def test_a_write_whose_caller_gave_up_still_goes_in_and_finishing_waits_for_it()
         await asyncio.wait_for(finished, TIMEOUT)
         assert storage.transactions == [["one"], ["two"]]
         assert first.result() is True
+
+    run_on_a_loop_of_its_own(run())
+
+
+def test_a_transaction_whose_waiter_is_cancelled_is_waited_for_to_its_end() -> None:
+    async def run() -> None:
+        storage = HeldStorage()
+        thread = WriterThread(storage)  # type: ignore[arg-type]
+        waiter = asyncio.ensure_future(thread.write([change("one")]))
+        await asyncio.to_thread(storage.started.wait, TIMEOUT)
+        waiter.cancel()
+        await asyncio.sleep(0)
+        assert not waiter.done()  # the transaction has not ended
+        storage.go.set()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(waiter, TIMEOUT)
+        assert waiter.cancelled() and storage.transactions == [["one"]]
 
     run_on_a_loop_of_its_own(run())

@@ -9,6 +9,7 @@ import queue
 import threading
 import time
 from collections.abc import Sequence
+from typing import TypeVar
 
 from damero.web.metrics import Metrics
 from damero.web.storage import (
@@ -114,6 +115,8 @@ class GroupCommitter:
             await asyncio.shield(self.writer)
 
 
+T = TypeVar("T")
+
 IDLE_SECONDS = 5.0
 """How long the writer's thread waits for the next transaction before it ends (and a new one
 starts with the next)."""
@@ -135,18 +138,13 @@ class WriterThread:
         """`storage.write(items)` on the writer's thread. Cancelled, it still waits for the
         transaction's end, as the commit goes on regardless."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[list[Stored]] = loop.create_future()
+        done: _Ended[list[Stored]] = _Ended(loop=loop)
         with self.guard:
             self.jobs.put((loop, done, items))
             if not self.running:
                 self.running = True
                 threading.Thread(target=self._run, name="writer", daemon=True).start()
-        try:
-            return await asyncio.shield(done)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await done
-            raise
+        return await done
 
     def _run(self) -> None:
         while True:
@@ -164,6 +162,15 @@ class WriterThread:
                 result = error
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
                 loop.call_soon_threadsafe(_settle, done, result)
+
+
+class _Ended(asyncio.Future[T]):
+    """A transaction's end, which cancelling its waiter does not cancel: the waiter is cancelled
+    once the transaction has ended (as `asyncio.shield` and a second wait would, without the
+    second future and the loop's turn between them at every commit)."""
+
+    def cancel(self, msg: object = None) -> bool:
+        return False
 
 
 def _settle(done: asyncio.Future[list[Stored]], result: list[Stored] | BaseException) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import CollectorRegistry, Gauge, Histogram, start_http_server
 from prometheus_client.core import CounterMetricFamily
 from prometheus_client.registry import Collector
 
@@ -26,17 +26,10 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        self.moves = Counter(
-            "damero_moves",
-            "Moves asked of the server, by whether they were played (accepted) or refused.",
-            ["outcome"],
-            registry=self.registry,
-        )
-        self._moved = {
-            accepted: self.moves.labels("accepted" if accepted else "refused")
-            for accepted in (True, False)
-        }
-        """Each outcome's counter, looked up once rather than at every move."""
+        self.moved = [0, 0]
+        """Moves refused and accepted: counted as plain numbers (a Prometheus counter takes a
+        lock at every move) and read when the measures are asked for."""
+        self.registry.register(_Moves(self.moved))
         self.commit_seconds = Histogram(
             "damero_commit_seconds",
             "How long one transaction of changes (many games' moves together) took to commit.",
@@ -77,7 +70,7 @@ class Metrics:
         self.registry.register(_DatabaseErrors(faults))
 
     def move(self, *, accepted: bool) -> None:
-        self._moved[accepted].inc()
+        self.moved[accepted] += 1
 
     def serve(self, host: str, port: int) -> Callable[[], None]:
         """Serves the measures at http://HOST:PORT/metrics on a thread of their own; gives the
@@ -90,6 +83,24 @@ class Metrics:
             thread.join(5)
 
         return stop
+
+
+class _Moves(Collector):
+    """The moves asked of the server, counted by `Metrics.move`, read when the measures are asked
+    for."""
+
+    def __init__(self, moved: list[int]) -> None:
+        self.moved = moved
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = CounterMetricFamily(
+            "damero_moves",
+            "Moves asked of the server, by whether they were played (accepted) or refused.",
+            labels=["outcome"],
+        )
+        family.add_metric(["accepted"], self.moved[True])
+        family.add_metric(["refused"], self.moved[False])
+        yield family
 
 
 class _DatabaseErrors(Collector):

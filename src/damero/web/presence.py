@@ -25,6 +25,11 @@ from damero.web.committer import GroupCommitter
 from damero.web.scheduler import Scheduler, Work
 from damero.web.storage import Attendance, Attending, DatabaseFault, Storage
 
+ALL_HERE = Presence((True, True))
+"""Both players here, as a game's moves nearly always find them."""
+_NOBODY_SEEN = Attendance("")
+"""What a game is taken for before the database has said where its players are."""
+
 
 class Presences:
     """The players' presence in the games this process holds pages of.
@@ -57,12 +62,14 @@ class Presences:
 
     def of(self, game_id: str) -> Presence:
         """Where `game_id`'s players are, this process's own pages counting at once."""
-        seen = self.seen.get(game_id) or Attendance(game_id)
+        seen = self.seen.get(game_id) or _NOBODY_SEEN
         first, second = SIDES
         here = (
             seen.here[0] or self.pages[game_id, first] > 0,
             seen.here[1] or self.pages[game_id, second] > 0,
         )
+        if here == ALL_HERE.here:  # as nearly every move finds it: made once
+            return ALL_HERE
         gone = seen.gone_since
         return Presence(here, (None if here[0] else gone[0], None if here[1] else gone[1]))
 

@@ -5,7 +5,8 @@ A socket that (re)connects is sent the whole state at the version held, so a rel
 socket never skips or repeats a move; every state carries the game's version, and a request names
 the version it was made at. After that, a socket that asks for events is sent what each change
 did (`event_message`), built at a cost that does not grow with the game's length. What a socket is
-sent waits in its own queue (web/outbox.py), so no socket waits for another.
+sent is written at once where the socket takes it without waiting, else waits in its own queue
+(web/outbox.py), so no socket waits for another.
 """
 
 from __future__ import annotations
@@ -803,7 +804,7 @@ class Client:
     """One socket watching or playing a game; `messages` refuses a flood, `hinting` a second hint
     while one is thought of. A client that applies `events` is sent what changed once it holds
     the version before; `shown` is the version and views it was sent last, `told` the presence
-    it was told last. What it is sent waits in `outbox`."""
+    it was told last. What it is sent goes through `outbox`."""
 
     socket: WebSocket
     sides: frozenset[Side]
@@ -931,7 +932,8 @@ async def serve_socket(
     player: SeatPlayer | None = None,
 ) -> None:
     """One socket from its opening to its end: the state first, then its messages in turn, while
-    a task of its own sends what it is sent. A socket given up on for not reading is ended.
+    a task of its own sends what it is sent that had to wait. A socket given up on for not reading
+    is ended.
 
     The socket holds the sides its token holds and those its logged-in `account` sits at; its
     person's name (`player`) goes on those of them that have none yet."""

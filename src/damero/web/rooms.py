@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -88,8 +88,14 @@ class _GameLock:
         self.rooms, self.game_id = rooms, game_id
 
     async def __aenter__(self) -> None:
-        self.lock = self.rooms.locks.setdefault(self.game_id, asyncio.Lock())
-        self.rooms.lock_users[self.game_id] += 1
+        rooms, game_id = self.rooms, self.game_id
+        lock = rooms.locks.get(game_id)
+        if lock is None:  # nobody holds it: as nearly every move finds it
+            lock = rooms.locks[game_id] = asyncio.Lock()
+            rooms.lock_users[game_id] = 1
+        else:
+            rooms.lock_users[game_id] += 1
+        self.lock = lock
         try:
             await self.lock.acquire()
         except BaseException:
@@ -101,15 +107,17 @@ class _GameLock:
         self._unused()
 
     def _unused(self) -> None:
-        users = self.rooms.lock_users
-        users[self.game_id] -= 1
-        if not users[self.game_id]:
-            del users[self.game_id], self.rooms.locks[self.game_id]
+        users, game_id = self.rooms.lock_users, self.game_id
+        left = users[game_id] - 1
+        if left:
+            users[game_id] = left
+        else:
+            del users[game_id], self.rooms.locks[game_id]
 
 
 class Watcher(Protocol):
     """A socket watching a room: it moves for `sides`, and is shown each version of the game.
-    Showing never waits for the socket: what it is sent waits in its own queue."""
+    Showing never waits for the socket: what it does not take at once waits in its own queue."""
 
     @property
     def sides(self) -> frozenset[Side]: ...
@@ -173,7 +181,9 @@ class Rooms:
         on the loop): while it is not the one listening, nothing held is trusted."""
         self.locks: dict[str, asyncio.Lock] = {}
         """The lock of each game in use here, while any task holds it or waits for it."""
-        self.lock_users: Counter[str] = Counter()
+        self.lock_users: dict[str, int] = {}
+        """How many tasks hold or await each game's lock (a dict, not a Counter, whose deletion
+        is Python's own code)."""
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.changed: list[Callable[[Round], None]] = []
         self.pace = Pace()
