@@ -506,6 +506,74 @@ def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_
     other.close()
 
 
+def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
+    postgres: PostgresCluster,
+) -> None:
+    """Several moves waiting together go from the committer's loop as one transaction, their
+    games' rows taken in the order of their ids: each caller hears whether its own went in, and
+    the other processes hear those that did, in that order. A transaction the database fails
+    stores none of them, and its callers hear of the fault; the moves after it still go in."""
+    url = postgres.new_database()
+    storage, other = Storage(url), Storage(url)
+    heard: queue.Queue[Notice] = queue.Queue()
+    other.listen(each(heard.put), lost=lambda: None, back=lambda number: None)
+    storage.write([a_game("a"), a_game("b"), a_game("c")])
+    first = {game_id: Change(game_id, 1, 0, ("3 4",), False) for game_id in "abc"}
+
+    async def commit() -> None:
+        committer = GroupCommitter(storage)
+        on_thread = committer.thread.write
+
+        async def refused(items: Any) -> Any:
+            raise AssertionError("the writer's thread was woken for moves alone")
+
+        async def ready() -> None:
+            if committer.opening is not None:
+                await committer.opening
+            assert committer.loop_writer is not None and committer.loop_writer.usable
+            assert committer.writer is not None
+            await committer.writer  # the next commits wait together for the next transaction
+
+        assert await committer.commit(first["b"])  # to the thread, which opens the loop's own
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        together = [first["c"], first["b"], first["a"]]  # b's game moved on already
+        assert await asyncio.gather(*map(committer.commit, together)) == [True, False, True]
+        await ready()
+        clash = Change("c", 2, 0, ("3 4", "3 3"), False)  # its first move is stored already
+        failed = await asyncio.gather(
+            committer.commit(Change("a", 2, 1, ("3 3",), False)),
+            committer.commit(clash),
+            return_exceptions=True,
+        )
+        assert [type(outcome) for outcome in failed] == [DatabaseFault, DatabaseFault]
+        committer.thread.write = on_thread  # type: ignore[method-assign]
+        assert await committer.commit(Change("b", 2, 1, ("3 3",), False))
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        assert await asyncio.gather(
+            committer.commit(Change("c", 2, 1, ("3 3",), False)),
+            committer.commit(Change("a", 2, 1, ("3 3",), False)),
+        ) == [True, True]
+
+    run_on_a_loop_of_its_own(commit())
+    versions = {game_id: storage.load(game_id) for game_id in "abc"}
+    assert {
+        game_id: (stored.moves, stored.version) for game_id, stored in versions.items() if stored
+    } == {game_id: (("3 4", "3 3"), 3) for game_id in "abc"}
+    notices = [heard.get(timeout=30) for _ in range(6)]
+    assert [(notice.game_id, notice.version) for notice in notices] == [  # type: ignore[union-attr]
+        ("b", 1),
+        ("a", 1),
+        ("c", 1),
+        ("b", 2),
+        ("a", 2),
+        ("c", 2),
+    ]
+    storage.close()
+    other.close()
+
+
 def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(
     database_url: str,
 ) -> None:

@@ -67,8 +67,8 @@ class GroupCommitter:
                 items = [item for item, _ in batch]
                 on_loop = self._loop_writer_for(items)
                 if on_loop is not None:
-                    assert isinstance(items[0], Change)
-                    results: list[Stored] = [await on_loop.write(items[0])]
+                    changes = [item for item in items if isinstance(item, Change)]
+                    results: list[Stored] = list(await on_loop.write(changes))
                 else:
                     results = await self.thread.write(items)
                 self.metrics.commit_seconds.observe(time.perf_counter() - started)
@@ -82,13 +82,12 @@ class GroupCommitter:
                     done.set_result(stored)
 
     def _loop_writer_for(self, items: list[Item]) -> LoopWriter | None:
-        """The loop's own writer for a transaction of one move alone on PostgreSQL (most of a
-        server's transactions, unless moves come faster than the database commits them), if it
-        has one ready; if not, one is opened on a thread for the next, and these items go to the
-        writer's thread."""
-        if not self.storage.is_shared or len(items) != 1 or not is_driven(items[0]):
-            return None
-        if isinstance(items[0], Attending):
+        """The loop's own writer for a transaction of moves alone on PostgreSQL (nearly all of a
+        server's transactions), if it has one ready; if not, one is opened on a thread for the
+        next, and these items go to the writer's thread."""
+        if not self.storage.is_shared or not all(
+            is_driven(item) and not isinstance(item, Attending) for item in items
+        ):
             return None
         writer = self.loop_writer
         if writer is not None and writer.usable:
