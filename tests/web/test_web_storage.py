@@ -512,7 +512,8 @@ def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
     """Several moves waiting together go from the committer's loop as one transaction, their
     games' rows taken in the order of their ids: each caller hears whether its own went in, and
     the other processes hear those that did, in that order. A transaction the database fails
-    stores none of them, and its callers hear of the fault; the moves after it still go in."""
+    stores none of them, and its callers hear of the fault; the moves after it still go in. What
+    waits beside them that is not a move alone (here a new game) goes to the writer's thread."""
     url = postgres.new_database()
     storage, other = Storage(url), Storage(url)
     heard: queue.Queue[Notice] = queue.Queue()
@@ -555,13 +556,28 @@ def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
             committer.commit(Change("c", 2, 1, ("3 3",), False)),
             committer.commit(Change("a", 2, 1, ("3 3",), False)),
         ) == [True, True]
+        await ready()
+        given: list[list[Any]] = []
+
+        async def recorded(items: Any) -> Any:
+            given.append(list(items))
+            return await on_thread(items)
+
+        committer.thread.write = recorded  # type: ignore[method-assign]
+        assert await asyncio.gather(  # a new game beside: only it goes to the thread
+            committer.commit(Change("b", 3, 2, ("3 2",), False)), committer.commit(a_game("d"))
+        ) == [True, True]
+        assert given == [[a_game("d")]]
 
     run_on_a_loop_of_its_own(commit())
-    versions = {game_id: storage.load(game_id) for game_id in "abc"}
-    assert {
-        game_id: (stored.moves, stored.version) for game_id, stored in versions.items() if stored
-    } == {game_id: (("3 4", "3 3"), 3) for game_id in "abc"}
-    notices = [heard.get(timeout=30) for _ in range(6)]
+    stored = {game_id: storage.load(game_id) for game_id in "abcd"}
+    assert {game_id: (game.moves, game.version) for game_id, game in stored.items() if game} == {
+        "a": (("3 4", "3 3"), 3),
+        "b": (("3 4", "3 3", "3 2"), 4),
+        "c": (("3 4", "3 3"), 3),
+        "d": ((), 1),
+    }
+    notices = [heard.get(timeout=30) for _ in range(7)]
     assert [(notice.game_id, notice.version) for notice in notices] == [  # type: ignore[union-attr]
         ("b", 1),
         ("a", 1),
@@ -569,6 +585,7 @@ def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
         ("b", 2),
         ("a", 2),
         ("c", 2),
+        ("b", 3),
     ]
     storage.close()
     other.close()
