@@ -439,6 +439,18 @@ def test_a_loop_reads_the_notices_itself_and_listens_anew_once_the_database_ends
     other.close()
 
 
+async def refused(items: Any) -> Any:
+    """In the writer thread's place where moves alone must not reach it."""
+    raise AssertionError("the writer's thread was woken for moves alone")
+
+
+async def loop_writer_ready(committer: GroupCommitter) -> None:
+    """Waits for the loop's own writer, opened while the last moves went to the thread."""
+    if committer.opening is not None:
+        await committer.opening
+    assert committer.loop_writer is not None and committer.loop_writer.usable
+
+
 def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_once_it_fails(
     postgres: PostgresCluster,
 ) -> None:
@@ -461,14 +473,8 @@ def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_
         committer = GroupCommitter(storage)
         on_thread = committer.thread.write
 
-        async def refused(items: Any) -> Any:
-            raise AssertionError("the writer's thread was woken for a move alone")
-
         async def ready() -> None:
-            """The loop's own writer, opened while the last move went to the thread."""
-            if committer.opening is not None:
-                await committer.opening
-            assert committer.loop_writer is not None and committer.loop_writer.usable
+            await loop_writer_ready(committer)
 
         assert await committer.commit(move(1))  # the first goes to the thread, and opens it
         await ready()
@@ -525,13 +531,8 @@ def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
         committer = GroupCommitter(storage)
         on_thread = committer.thread.write
 
-        async def refused(items: Any) -> Any:
-            raise AssertionError("the writer's thread was woken for moves alone")
-
         async def ready() -> None:
-            if committer.opening is not None:
-                await committer.opening
-            assert committer.loop_writer is not None and committer.loop_writer.usable
+            await loop_writer_ready(committer)
             assert committer.writer is not None
             await committer.writer  # the next commits wait together for the next transaction
 
