@@ -104,7 +104,7 @@ class GroupCommitter:
         try:
             self.loop_writer = await asyncio.to_thread(self.storage.loop_writer)
         except DatabaseFault:
-            pass  # the next move alone tries again; the writer's thread writes meanwhile
+            pass  # the next moves try again; the writer's thread writes meanwhile
         finally:
             self.opening = None
 
