@@ -17,6 +17,7 @@ machine shared with other work gives different figures from one minute to the ne
     python benchmarks/web.py --servers 2          # then two servers on one PostgreSQL (a
                                                   # throwaway cluster; needs root)
     python benchmarks/web.py --rounds 5           # five times over, floor and servers in turn
+    python benchmarks/web.py --servers 2 --without-sqlite   # the floor and two servers alone
     python benchmarks/web.py --pause 0.09         # players think 90 ms before each move
     python benchmarks/web.py --thinks 4 --pause 0.05   # and four level-5 10x10 Othello games
                                                   # against the computer think all along
@@ -507,6 +508,11 @@ def main() -> None:
         "--commits", action="store_true", help="PostgreSQL's own commits per second"
     )
     parser.add_argument("--profile", help="py-spy's samples of the servers, to this file")
+    parser.add_argument(
+        "--without-sqlite",
+        action="store_true",
+        help="the floor and the servers on PostgreSQL alone, not one server on SQLite",
+    )
     arguments = parser.parse_args()
     if arguments.thinks:
         # Compiled once beforehand (at once if it is already), or the thinks would measure numba
@@ -543,10 +549,12 @@ def main() -> None:
                 if floor is None:
                     continue
                 floors.append(floor.cpu)
-                runs = [(f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1, 0)]
-                if arguments.thinks:
-                    thinking = f"sqlite:///{folder / f'thinks{number}.sqlite3'}"
-                    runs.append((thinking, 1, arguments.thinks))
+                runs = []
+                if not arguments.without_sqlite:  # the thinks are measured beside it
+                    runs.append((f"sqlite:///{folder / f'bench{number}.sqlite3'}", 1, 0))
+                    if arguments.thinks:
+                        thinking = f"sqlite:///{folder / f'thinks{number}.sqlite3'}"
+                        runs.append((thinking, 1, arguments.thinks))
                 for servers in arguments.servers:
                     runs.append((arguments.db or cluster.new_database(), servers, 0))  # type: ignore[union-attr]
                 alone: Figures | None = None

@@ -460,6 +460,18 @@ def test_a_loop_reads_the_notices_itself_and_listens_anew_once_the_database_ends
     other.close()
 
 
+async def refused(items: Any) -> Any:
+    """In the writer thread's place where moves alone must not reach it."""
+    raise AssertionError("the writer's thread was woken for moves alone")
+
+
+async def loop_writer_ready(committer: GroupCommitter) -> None:
+    """Waits for the loop's own writer, opened while the last moves went to the thread."""
+    if committer.opening is not None:
+        await committer.opening
+    assert committer.loop_writer is not None and committer.loop_writer.usable
+
+
 def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_once_it_fails(
     postgres: PostgresCluster,
 ) -> None:
@@ -482,14 +494,8 @@ def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_
         committer = GroupCommitter(storage)
         on_thread = committer.thread.write
 
-        async def refused(items: Any) -> Any:
-            raise AssertionError("the writer's thread was woken for a move alone")
-
         async def ready() -> None:
-            """The loop's own writer, opened while the last move went to the thread."""
-            if committer.opening is not None:
-                await committer.opening
-            assert committer.loop_writer is not None and committer.loop_writer.usable
+            await loop_writer_ready(committer)
 
         assert await committer.commit(move(1))  # the first goes to the thread, and opens it
         await ready()
@@ -523,6 +529,86 @@ def test_a_move_alone_is_written_by_the_loop_itself_and_its_connection_replaced_
     stored = storage.load("one")
     assert stored is not None and stored.moves == tuple(moves[:5]) and stored.version == 6
     assert [heard.get(timeout=30) for _ in range(5)] == [move(version) for version in range(1, 6)]
+    storage.close()
+    other.close()
+
+
+def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
+    postgres: PostgresCluster,
+) -> None:
+    """Several moves waiting together go from the committer's loop as one transaction, their
+    games' rows taken in the order of their ids: each caller hears whether its own went in, and
+    the other processes hear those that did, in that order. A transaction the database fails
+    stores none of them, and its callers hear of the fault; the moves after it still go in. What
+    waits beside them that is not a move alone (here a new game) goes to the writer's thread."""
+    url = postgres.new_database()
+    storage, other = Storage(url), Storage(url)
+    heard: queue.Queue[Notice] = queue.Queue()
+    other.listen(each(heard.put), lost=lambda: None, back=lambda number: None)
+    storage.write([a_game("a"), a_game("b"), a_game("c")])
+    first = {game_id: Change(game_id, 1, 0, ("3 4",), False) for game_id in "abc"}
+
+    async def commit() -> None:
+        committer = GroupCommitter(storage)
+        on_thread = committer.thread.write
+
+        async def ready() -> None:
+            await loop_writer_ready(committer)
+            assert committer.writer is not None
+            await committer.writer  # the next commits wait together for the next transaction
+
+        assert await committer.commit(first["b"])  # to the thread, which opens the loop's own
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        together = [first["c"], first["b"], first["a"]]  # b's game moved on already
+        assert await asyncio.gather(*map(committer.commit, together)) == [True, False, True]
+        await ready()
+        clash = Change("c", 2, 0, ("3 4", "3 3"), False)  # its first move is stored already
+        failed = await asyncio.gather(
+            committer.commit(Change("a", 2, 1, ("3 3",), False)),
+            committer.commit(clash),
+            return_exceptions=True,
+        )
+        assert [type(outcome) for outcome in failed] == [DatabaseFault, DatabaseFault]
+        committer.thread.write = on_thread  # type: ignore[method-assign]
+        assert await committer.commit(Change("b", 2, 1, ("3 3",), False))
+        await ready()
+        committer.thread.write = refused  # type: ignore[method-assign]
+        assert await asyncio.gather(
+            committer.commit(Change("c", 2, 1, ("3 3",), False)),
+            committer.commit(Change("a", 2, 1, ("3 3",), False)),
+        ) == [True, True]
+        await ready()
+        given: list[list[Any]] = []
+
+        async def recorded(items: Any) -> Any:
+            given.append(list(items))
+            return await on_thread(items)
+
+        committer.thread.write = recorded  # type: ignore[method-assign]
+        assert await asyncio.gather(  # a new game beside: only it goes to the thread
+            committer.commit(Change("b", 3, 2, ("3 2",), False)), committer.commit(a_game("d"))
+        ) == [True, True]
+        assert given == [[a_game("d")]]
+
+    run_on_a_loop_of_its_own(commit())
+    stored = {game_id: storage.load(game_id) for game_id in "abcd"}
+    assert {game_id: (game.moves, game.version) for game_id, game in stored.items() if game} == {
+        "a": (("3 4", "3 3"), 3),
+        "b": (("3 4", "3 3", "3 2"), 4),
+        "c": (("3 4", "3 3"), 3),
+        "d": ((), 1),
+    }
+    notices = [heard.get(timeout=30) for _ in range(7)]
+    assert [(notice.game_id, notice.version) for notice in notices] == [  # type: ignore[union-attr]
+        ("b", 1),
+        ("a", 1),
+        ("c", 1),
+        ("b", 2),
+        ("a", 2),
+        ("c", 2),
+        ("b", 3),
+    ]
     storage.close()
     other.close()
 

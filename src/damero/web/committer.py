@@ -8,8 +8,8 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 from damero.web.metrics import Metrics
 from damero.web.storage import (
@@ -64,32 +64,31 @@ class GroupCommitter:
         while self.waiting:
             batch, self.waiting = self.waiting, []
             started = time.perf_counter()
-            try:
-                items = [item for item, _ in batch]
-                on_loop = self._loop_writer_for(items)
-                if on_loop is not None:
-                    assert isinstance(items[0], Change)
-                    results: list[Stored] = [await on_loop.write(items[0])]
-                else:
-                    results = await self.thread.write(items)
+            # Moves alone go from the loop on PostgreSQL, the rest (a new game, a page, a move
+            # that ends a game or takes a seat) in a transaction of the writer's thread beside.
+            writer = self._loop_writer_for([item for item, _ in batch])
+            moves = [] if writer is None else [pair for pair in batch if _from_loop(pair[0])]
+            rest = [pair for pair in batch if not _from_loop(pair[0])] if moves else batch
+            if moves and rest:
+                assert writer is not None
+                written = list(
+                    await asyncio.gather(
+                        _settled(moves, writer.write), _settled(rest, self.thread.write)
+                    )
+                )
+            elif moves:
+                assert writer is not None
+                written = [await _settled(moves, writer.write)]
+            else:
+                written = [await _settled(rest, self.thread.write)]
+            if all(written):
                 self.metrics.commit_seconds.observe(time.perf_counter() - started)
-            except DatabaseFault as fault:
-                for _, done in batch:
-                    if not done.done():
-                        done.set_exception(fault)
-                continue
-            for (_, done), stored in zip(batch, results, strict=True):
-                if not done.done():
-                    done.set_result(stored)
 
     def _loop_writer_for(self, items: list[Item]) -> LoopWriter | None:
-        """The loop's own writer for a transaction of one move alone on PostgreSQL (most of a
-        server's transactions, unless moves come faster than the database commits them), if it
-        has one ready; if not, one is opened on a thread for the next, and these items go to the
-        writer's thread."""
-        if not self.storage.is_shared or len(items) != 1 or not is_driven(items[0]):
-            return None
-        if isinstance(items[0], Attending):
+        """The loop's own writer, for the moves alone among `items` on PostgreSQL (nearly every
+        item of a server's), if it has one ready; if not, one is opened on a thread for the
+        next, and these items all go to the writer's thread."""
+        if not self.storage.is_shared or not any(map(_from_loop, items)):
             return None
         writer = self.loop_writer
         if writer is not None and writer.usable:
@@ -105,7 +104,7 @@ class GroupCommitter:
         try:
             self.loop_writer = await asyncio.to_thread(self.storage.loop_writer)
         except DatabaseFault:
-            pass  # the next move alone tries again; the writer's thread writes meanwhile
+            pass  # the next moves try again; the writer's thread writes meanwhile
         finally:
             self.opening = None
 
@@ -115,7 +114,29 @@ class GroupCommitter:
             await asyncio.shield(self.writer)
 
 
-T = TypeVar("T")
+def _from_loop(item: Item) -> bool:
+    """Whether `item` is a move alone, which the loop writes itself on PostgreSQL."""
+    return isinstance(item, Change) and is_driven(item)
+
+
+async def _settled(
+    batch: list[tuple[Item, asyncio.Future[Stored]]],
+    write: Callable[[list[Any]], Awaitable[Sequence[Stored]]],
+) -> bool:
+    """Tells each caller of `batch` what `write` stored of its item, in one transaction, or the
+    fault that failed it; whether it went in."""
+    try:
+        results = await write([item for item, _ in batch])
+    except DatabaseFault as fault:
+        for _, done in batch:
+            if not done.done():
+                done.set_exception(fault)
+        return False
+    for (_, done), stored in zip(batch, results, strict=True):
+        if not done.done():
+            done.set_result(stored)
+    return True
+
 
 IDLE_SECONDS = 5.0
 """How long the writer's thread waits for the next transaction before it ends (and a new one
@@ -162,6 +183,9 @@ class WriterThread:
                 result = error
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
                 loop.call_soon_threadsafe(_settle, done, result)
+
+
+T = TypeVar("T")
 
 
 class _Ended(asyncio.Future[T]):

@@ -1709,6 +1709,7 @@ def _text(value: object, encoding: str) -> bytes:
 
 
 _DONE = (psycopg.pq.ExecStatus.COMMAND_OK, psycopg.pq.ExecStatus.TUPLES_OK)
+_SYNCED = psycopg.pq.ExecStatus.PIPELINE_SYNC
 
 
 def _checked(result: psycopg.pq.abc.PGresult, encoding: str) -> psycopg.pq.abc.PGresult:
@@ -1866,12 +1867,13 @@ class UnreadableNotice(Exception):
 
 
 class LoopWriter:
-    """Writes a move alone, one change that only adds moves (`is_driven`), as a transaction of
-    its own on a connection kept for it, from an event loop that sends the statement and reads
-    its answer from the connection's socket itself: no thread is woken to run it, nor wakes the
-    loop once it is done. One write at a time; a connection that failed or that the server
-    closed is not `usable`, and its writes go to the writer's thread while another is opened
-    (`Storage.loop_writer`)."""
+    """Writes moves alone, changes that only add moves (`is_driven`), as a transaction of their
+    own on a connection kept for it, from an event loop that sends the statements and reads their
+    answers from the connection's socket itself: no thread is woken to run them, nor wakes the
+    loop once they are done. Several moves go as one pipeline of libpq's, one statement each and
+    a sync that commits them together. One transaction at a time; a connection that failed or
+    that the server closed is not `usable`, and its writes go to the writer's thread while
+    another is opened (`Storage.loop_writer`)."""
 
     def __init__(self, storage: Storage, connection: Connection) -> None:
         self.storage = storage
@@ -1889,30 +1891,43 @@ class LoopWriter:
         """Whether a write may start now: none under way, the connection open and idle."""
         return self.open and not self.busy and _idle_and_open(self.connection)
 
-    async def write(self, change: Change) -> bool:
-        """`Storage.write([change])` of a move alone: whether it went in (False if its game had
-        moved on). DatabaseFault if the database failed it; this writer is then closed.
-        Cancelled, it still waits for the transaction's end, as the commit goes on regardless."""
-        assert self.usable and is_driven(change)
+    async def write(self, changes: Sequence[Change]) -> list[bool]:
+        """`Storage.write(changes)` of moves alone, in one transaction: whether each went in
+        (False if its game had moved on). DatabaseFault if the database failed it (then none
+        went in); this writer is then closed. Cancelled, it still waits for the transaction's
+        end, as the commit goes on regardless."""
+        assert self.usable and all(map(is_driven, changes))
         loop = asyncio.get_running_loop()
         pgconn, encoding = self.pgconn, self.encoding
         socket = pgconn.socket
-        done: asyncio.Future[bool | psycopg.Error] = loop.create_future()
+        done: asyncio.Future[list[bool] | psycopg.Error] = loop.create_future()
         results: list[psycopg.pq.abc.PGresult] = []
+        piped = len(changes) > 1  # a move alone is one statement, its own transaction
+        order = sorted(range(len(changes)), key=lambda index: changes[index].game_id)
+        ends = 0
 
         def answered() -> None:
+            nonlocal ends
             try:
                 pgconn.consume_input()
                 while not pgconn.is_busy():  # what came in is read without waiting for more
                     result = pgconn.get_result()
                     if result is None:
+                        ends += 1
+                        if piped and ends <= len(changes):
+                            continue  # one statement's end: the next one's answer follows
                         break  # the statement's end: the connection is ready for the next
+                    if result.status == _SYNCED:
+                        pgconn.exit_pipeline_mode()
+                        break  # the transaction's end
                     results.append(result)
                 else:
                     return  # the rest of the answer is still on its way
-                if not results:
+                if len(results) != len(changes):
                     raise psycopg.OperationalError("the database gave no answer")
-                outcome: bool | psycopg.Error = _checked(results[0], encoding).ntuples == 1
+                outcome: list[bool] | psycopg.Error = [
+                    _checked(result, encoding).ntuples == 1 for result in results
+                ]
             except psycopg.Error as error:
                 outcome = error
             loop.remove_reader(socket)
@@ -1922,8 +1937,16 @@ class LoopWriter:
 
         self.busy = True
         try:
-            values = _move_texts(change, self.storage._notice(change), encoding)
-            pgconn.send_query_prepared(_MOVE_ON_NAME, values)
+            if piped:
+                pgconn.enter_pipeline_mode()
+            for index in order:  # the games' rows taken in the order every process takes them
+                change = changes[index]
+                values = _move_texts(change, self.storage._notice(change), encoding)
+                pgconn.send_query_prepared(_MOVE_ON_NAME, values)
+            if piped:
+                pgconn.pipeline_sync()
+                while pgconn.flush():  # the rest once the socket takes it: rare, and short
+                    select.select([], [socket], [], CONNECT_SECONDS)
         except psycopg.Error as error:
             self.busy = False
             raise self._fault(error) from None
@@ -1936,7 +1959,10 @@ class LoopWriter:
             raise
         if isinstance(outcome, psycopg.Error):
             raise self._fault(outcome)
-        return outcome
+        answers = [False] * len(changes)
+        for index, went_in in zip(order, outcome, strict=True):
+            answers[index] = went_in
+        return answers
 
     def _fault(self, error: psycopg.Error) -> DatabaseFault:
         self.storage.faults += 1
