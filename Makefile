@@ -15,10 +15,12 @@ SYSTEM_PACKAGES := chromium postgresql nginx
 AXE_VERSION := 4.11.0
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
+# Python compiles a module's bytecode when it is first imported: pip's compiling all 3,700 files of
+# the libraries at install time would be half of its work, for the few hundred ever imported.
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev]'
 	touch $(INSTALLED)
 
 # The Othello engine is compiled once, here, with a progress bar, rather than at the first game.

@@ -435,10 +435,15 @@ if not is_compiled(layout):
 """
 
 
+_compiling: dict[str, subprocess.Popen[bytes]] = {}
+"""The processes compiling the engine's board layouts for the workers, while they start."""
+
+
 def compile_engine_before_the_workers(config: pytest.Config) -> None:
-    """The Othello engine compiled and cached on disk once, before the workers start, each board
-    layout in a process of its own beside the other: otherwise every worker would compile the
-    same functions at once, for minutes on a fresh clone, on cores the other tests need.
+    """Starts compiling the Othello engine, once, on disk, while the workers start and collect
+    their tests, each board layout in a process of its own beside the other: otherwise every
+    worker would compile the same functions at once, for minutes on a fresh clone, on cores the
+    other tests need. No test is handed out before it is done (`engine_compiled_for_the_workers`).
 
     Only for a run on several workers, and only where the folder keeps the code (or each worker
     would compile it again in memory); `compiled_engine` compiles whatever is still missing."""
@@ -453,23 +458,53 @@ def compile_engine_before_the_workers(config: pytest.Config) -> None:
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
         reporter.write_line(f"compiling the Othello engine once ({', '.join(missing)})")
-    compiling = [
-        subprocess.Popen([sys.executable, "-c", COMPILE_LAYOUT, layout], env=without_locale())
-        for layout in missing
-    ]
-    failed = [
-        layout for layout, process in zip(missing, compiling, strict=True) if process.wait() != 0
-    ]
+    for layout in missing:
+        _compiling[layout] = subprocess.Popen(
+            [sys.executable, "-c", COMPILE_LAYOUT, layout], env=without_locale()
+        )
+
+
+def engine_compiled_for_the_workers(config: pytest.Config) -> None:
+    """Waits for `compile_engine_before_the_workers`, if it still compiles."""
+    failed = [layout for layout, process in _compiling.items() if process.wait() != 0]
+    _compiling.clear()
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
     if failed and reporter is not None:  # the tests that run the engine then say why
         reporter.write_line(f"the Othello engine did not compile ({', '.join(failed)})", red=True)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: Sequence[str]) -> None:
+    """A worker has collected its tests: they are handed out once the engine is compiled."""
+    engine_compiled_for_the_workers(node.config)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A run starts (in the process that hands out the tests, before any worker): no secret or
-    log recorded yet, and the engine compiled for every worker."""
+    log recorded yet, and the engine compiling for every worker."""
     if not hasattr(session.config, "workerinput"):
         logged_secrets.begin()
         compile_engine_before_the_workers(session.config)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On several workers, the modules marked `long` are handed out first, then the others by
+    their number of tests as xdist orders them, so that no module of minutes is started last and
+    runs alone while the other workers have nothing left to do.
+
+    xdist hands a module to a worker as a whole (`--dist loadscope`), in the order the workers
+    collected them (`--no-loadscope-reorder`): this is that order, kept the same in every worker.
+    """
+    if not hasattr(config, "workerinput"):
+        return
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.rsplit("::", 1)[0], []).append(item)
+    order = sorted(
+        modules.values(),
+        key=lambda tests: (tests[0].get_closest_marker("long") is None, -len(tests)),
+    )
+    items[:] = [item for tests in order for item in tests]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -479,6 +514,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         server.close()
     if hasattr(session.config, "workerinput"):
         return
+    engine_compiled_for_the_workers(session.config)
     found = logged_secrets.leaks(logged_secrets.logs(), logged_secrets.secrets())
     if found:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
