@@ -486,3 +486,35 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if reporter is not None:
             reporter.write_line(f"A secret was written in a log:\n{lines}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+LONGEST_MODULES = (
+    "tests/web/test_web_looks.py",
+    "tests/cli/test_engine_compiled_once.py",
+    "tests/web/test_web_events.py",
+    "tests/web/test_web_database.py",
+    "tests/web/test_web_browser_online.py",
+    "tests/web/test_web_site.py",
+    "tests/web/test_web_postgres_stops.py",
+    "tests/web/test_web_results.py",
+    "tests/web/test_web_postgres.py",
+    "tests/web/test_web_proxy.py",
+)
+"""The modules that take longest, longest first (`pytest --durations` or `--junitxml` gives each
+test's time). A worker that took one of them last would run it alone while the other waits with
+nothing left: the run ends when its last module does."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Orders the modules as the workers are handed them (`--dist loadscope` with
+    `--no-loadscope-reorder`, pyproject.toml): LONGEST_MODULES first, then the others by how many
+    tests each holds, most first, as xdist's own order has them; each module's tests keep their
+    order."""
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    longest = {module: rank for rank, module in enumerate(LONGEST_MODULES)}
+    order = sorted(
+        modules, key=lambda module: (longest.get(module, len(longest)), -len(modules[module]))
+    )
+    items[:] = [item for module in order for item in modules[module]]
