@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -71,6 +73,145 @@ def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> 
             time.sleep(0.1)
 
 
+SERVER_FORKER = """
+import atexit, json, os, runpy, select, signal, socket, sys, threading, traceback
+import damero.cli, damero.web.server, logged_secrets, uvicorn.lifespan.on, uvicorn.loops.asyncio
+import uvicorn.protocols.http.h11_impl
+
+def serve(request, log):
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    os.close(nothing)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(log)
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = [request["module"], *request["arguments"]]
+    status = 0
+    try:
+        runpy.run_module(request["module"], run_name="__main__", alter_sys=True)
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    threading._shutdown()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    os._exit(status)
+
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # each watcher is reaped as it ends
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(sys.argv[1])
+listener.listen()
+os.write(1, b"ready\\n")
+while listener in select.select([listener, sys.stdin], [], [])[0]:
+    connection, _ = listener.accept()
+    message, (log,), _, _ = socket.recv_fds(connection, 1 << 20, 1)
+    if os.fork() == 0:  # the watcher: starts the server and says when it ends, and how
+        listener.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        pid = os.fork()
+        if pid == 0:
+            connection.close()
+            serve(json.loads(message), log)
+        os.close(log)
+        connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
+        _, waited = os.waitpid(pid, 0)
+        exit_code = os.waitstatus_to_exitcode(waited)
+        connection.sendall(json.dumps({"status": exit_code}).encode() + b"\\n")
+        os._exit(0)
+    os.close(log)
+    connection.close()
+"""
+"""A process that has loaded what `damero serve` loads, and forks a server for each request, with
+the request's module, arguments and environment and its output in the request's log: the same
+program an operator starts, without loading Python, SQLAlchemy, Starlette and uvicorn again for
+each of the servers the tests start. A watcher process between the two tells the test how the
+server ended."""
+
+
+class ForkedServer:
+    """A server forked by SERVER_FORKER, seen as `subprocess.Popen` shows a process."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.replies = connection.makefile("rb")
+        self.pid: int = json.loads(self.replies.readline())["pid"]
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self.connection], [], [], 0)[0]:
+            self._read_status()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            if not select.select([self.connection], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired(["damero", "serve"], timeout or 0)
+            self._read_status()
+        assert self.returncode is not None
+        return self.returncode
+
+    def _read_status(self) -> None:
+        line = self.replies.readline()
+        self.returncode = json.loads(line)["status"] if line else -signal.SIGKILL
+        self.replies.close()
+        self.connection.close()
+
+    def send_signal(self, number: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class ServerForker:
+    """This worker's SERVER_FORKER, started on first use, its socket in a folder of its own."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="damero-servers-"))
+        self.socket_path = str(self.folder / "socket")
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVER_FORKER, self.socket_path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
+        )
+        assert self.process.stdout is not None
+        assert self.process.stdout.readline() == b"ready\n", "the server forker did not start"
+
+    def start(self, module: str, arguments: list[str], log: int) -> ForkedServer:
+        """`python -m MODULE ARGUMENTS`, its output in the file open at `log`."""
+        environment = {**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()}
+        request = {"module": module, "arguments": arguments, "env": environment}
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(self.socket_path)
+        socket.send_fds(connection, [json.dumps(request).encode()], [log])
+        return ForkedServer(connection)
+
+    def close(self) -> None:
+        """Ends the forker: it stops once its standard input is closed."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_server_forker: list[ServerForker] = []
+"""This worker's server forker, once started."""
+
+
+def server_forker() -> ServerForker:
+    if not _server_forker:
+        _server_forker.append(ServerForker())
+        atexit.register(_server_forker[0].close)
+    return _server_forker[0]
+
+
 STOP_SECONDS = 60.0
 """How long a server stopped by SIGTERM may take to exit in a test: it bounds itself to 15 seconds,
 and a loaded machine may be slower."""
@@ -78,7 +219,8 @@ and a loaded machine may be slower."""
 
 class Server:
     """One `damero serve` process on its own port, over the database at `url`, its log at `log`
-    (read by the final check that no log holds a secret)."""
+    (read by the final check that no log holds a secret), forked from this worker's
+    SERVER_FORKER."""
 
     def __init__(
         self,
@@ -97,22 +239,8 @@ class Server:
         self.log_path = log
         logged_secrets.record_log(log)
         self.log = log.open("a")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                module,
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                url,
-                *options,
-            ],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
-        )
+        arguments = ["serve", "--port", str(self.port), "--db", url, *options]
+        self.process = server_forker().start(module, arguments, self.log.fileno())
         if not answers(self.base + "/api/games", self.process):
             self.stop()
             raise RuntimeError(f"the server did not start; see {log}")
