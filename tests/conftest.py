@@ -6,12 +6,10 @@ import codecs
 import json
 import os
 import select
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import IO, Any
 import pytest
 
 import logged_secrets
+from forking import Forker
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -136,20 +135,11 @@ environment and pipes: the same program a player starts, without loading Python 
 terminal's modules again for each of the hundreds of runs the tests make."""
 
 
-class ForkServer:
-    """This worker's `FORK_SERVER`, started on first use, its socket in a folder of its own."""
+class ForkServer(Forker):
+    """This worker's `FORK_SERVER`, started on first use."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="damero-runs-"))
-        self.socket_path = str(self.folder / "socket")
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", FORK_SERVER, self.socket_path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=without_locale(),
-        )
-        assert self.process.stdout is not None
-        assert self.process.stdout.readline() == b"ready\n", "the fork server did not start"
+        super().__init__(FORK_SERVER, prefix="damero-runs-", env=without_locale())
 
     def run(
         self,
@@ -163,8 +153,7 @@ class ForkServer:
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         mine = [pipes[0][1], pipes[1][0], pipes[2][0]]
         request = json.dumps({"arguments": list(arguments), "cwd": cwd, "env": env}).encode()
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
-            connection.connect(self.socket_path)
+        with self.connect() as connection:
             socket.send_fds(connection, [request], theirs)
             for fd in theirs:
                 os.close(fd)
@@ -183,13 +172,6 @@ class ForkServer:
             as_text(out),
             as_text(err),
         )
-
-    def close(self) -> None:
-        """Ends the server: it stops once its standard input is closed."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def exchange(fds: list[int], data: bytes, deadline: float) -> tuple[bytes, bytes]:

@@ -11,7 +11,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import logged_secrets
+from forking import Forker
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -60,7 +60,13 @@ def _path_with_tests() -> str:
     return os.pathsep.join(part for part in (os.environ.get("PYTHONPATH"), tests) if part)
 
 
-def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> bool:
+def _server_environment() -> dict[str, str]:
+    """A server's environment: this process's, in no language of its own, the tests' folder on its
+    path."""
+    return {**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()}
+
+
+def answers(url: str, process: subprocess.Popen[bytes] | ForkedServer, seconds: float = 60) -> bool:
     """Whether `url` answers, once `process` has started, before `process` exits or `seconds` pass."""
     deadline = time.monotonic() + seconds
     while True:
@@ -169,36 +175,18 @@ class ForkedServer:
         self.send_signal(signal.SIGKILL)
 
 
-class ServerForker:
-    """This worker's SERVER_FORKER, started on first use, its socket in a folder of its own."""
+class ServerForker(Forker):
+    """This worker's SERVER_FORKER, started on first use."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="damero-servers-"))
-        self.socket_path = str(self.folder / "socket")
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVER_FORKER, self.socket_path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
-        )
-        assert self.process.stdout is not None
-        assert self.process.stdout.readline() == b"ready\n", "the server forker did not start"
+        super().__init__(SERVER_FORKER, prefix="damero-servers-", env=_server_environment())
 
     def start(self, module: str, arguments: list[str], log: int) -> ForkedServer:
         """`python -m MODULE ARGUMENTS`, its output in the file open at `log`."""
-        environment = {**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()}
-        request = {"module": module, "arguments": arguments, "env": environment}
-        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        connection.connect(self.socket_path)
+        request = {"module": module, "arguments": arguments, "env": _server_environment()}
+        connection = self.connect()
         socket.send_fds(connection, [json.dumps(request).encode()], [log])
         return ForkedServer(connection)
-
-    def close(self) -> None:
-        """Ends the forker: it stops once its standard input is closed."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 _server_forker: list[ServerForker] = []
