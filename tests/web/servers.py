@@ -66,7 +66,7 @@ def _server_environment() -> dict[str, str]:
     return {**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()}
 
 
-def answers(url: str, process: subprocess.Popen[bytes] | ForkedServer, seconds: float = 60) -> bool:
+def answers(url: str, process: subprocess.Popen[bytes] | ForkedRun, seconds: float = 60) -> bool:
     """Whether `url` answers, once `process` has started, before `process` exits or `seconds` pass."""
     deadline = time.monotonic() + seconds
     while True:
@@ -84,13 +84,14 @@ import atexit, json, os, runpy, select, signal, socket, sys, threading, tracebac
 import damero.cli, damero.web.server, logged_secrets, uvicorn.lifespan.on, uvicorn.loops.asyncio
 import uvicorn.protocols.http.h11_impl
 
-def serve(request, log):
+def run(request, output, errors):
     nothing = os.open(os.devnull, os.O_RDONLY)
     os.dup2(nothing, 0)
     os.close(nothing)
-    os.dup2(log, 1)
-    os.dup2(log, 2)
-    os.close(log)
+    os.dup2(output, 1)
+    os.dup2(errors, 2)
+    for fd in {output, errors}:
+        os.close(fd)
     os.environ.clear()
     os.environ.update(request["env"])
     sys.argv = [request["module"], *request["arguments"]]
@@ -115,32 +116,34 @@ listener.listen()
 os.write(1, b"ready\\n")
 while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection, _ = listener.accept()
-    message, (log,), _, _ = socket.recv_fds(connection, 1 << 20, 1)
+    message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 2)
     if os.fork() == 0:  # the watcher: starts the server and says when it ends, and how
         listener.close()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         pid = os.fork()
         if pid == 0:
             connection.close()
-            serve(json.loads(message), log)
-        os.close(log)
+            run(json.loads(message), fds[0], fds[-1])
+        for fd in fds:
+            os.close(fd)
         connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
         _, waited = os.waitpid(pid, 0)
         exit_code = os.waitstatus_to_exitcode(waited)
         connection.sendall(json.dumps({"status": exit_code}).encode() + b"\\n")
         os._exit(0)
-    os.close(log)
+    for fd in fds:
+        os.close(fd)
     connection.close()
 """
-"""A process that has loaded what `damero serve` loads, and forks a server for each request, with
-the request's module, arguments and environment and its output in the request's log: the same
-program an operator starts, without loading Python, SQLAlchemy, Starlette and uvicorn again for
-each of the servers the tests start. A watcher process between the two tells the test how the
-server ended."""
+"""A process that has loaded what `damero serve` loads, and forks a run for each request, with the
+request's module, arguments and environment, its output and errors in the files it sends (one
+file for both, a server's log): the same program an operator starts, without loading Python,
+SQLAlchemy, Starlette and uvicorn again for each of the servers and `damero db` commands the tests
+start. A watcher process between the two tells the test how the run ended."""
 
 
-class ForkedServer:
-    """A server forked by SERVER_FORKER, seen as `subprocess.Popen` shows a process."""
+class ForkedRun:
+    """A run forked by SERVER_FORKER, seen as `subprocess.Popen` shows a process."""
 
     def __init__(self, connection: socket.socket) -> None:
         self.connection = connection
@@ -156,7 +159,7 @@ class ForkedServer:
     def wait(self, timeout: float | None = None) -> int:
         if self.returncode is None:
             if not select.select([self.connection], [], [], timeout)[0]:
-                raise subprocess.TimeoutExpired(["damero", "serve"], timeout or 0)
+                raise subprocess.TimeoutExpired(["damero"], timeout or 0)
             self._read_status()
         assert self.returncode is not None
         return self.returncode
@@ -181,12 +184,13 @@ class ServerForker(Forker):
     def __init__(self) -> None:
         super().__init__(SERVER_FORKER, prefix="damero-servers-", env=_server_environment())
 
-    def start(self, module: str, arguments: list[str], log: int) -> ForkedServer:
-        """`python -m MODULE ARGUMENTS`, its output in the file open at `log`."""
+    def start(self, module: str, arguments: list[str], *files: int) -> ForkedRun:
+        """`python -m MODULE ARGUMENTS`, its output in the first file open at `files` and its
+        errors in the last."""
         request = {"module": module, "arguments": arguments, "env": _server_environment()}
         connection = self.connect()
-        socket.send_fds(connection, [json.dumps(request).encode()], [log])
-        return ForkedServer(connection)
+        socket.send_fds(connection, [json.dumps(request).encode()], list(files))
+        return ForkedRun(connection)
 
 
 _server_forker: list[ServerForker] = []
