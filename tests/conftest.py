@@ -18,7 +18,7 @@ from typing import IO, Any
 import pytest
 
 import logged_secrets
-from forking import Forker
+from forking import FORKING, Forker
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -80,48 +80,20 @@ def wait_for_output(
     return seen.decode()
 
 
-FORK_SERVER = """
-import atexit, json, os, runpy, select, socket, sys, threading, traceback
+FORK_SERVER = (
+    FORKING
+    + """
 import damero.cli
 
-listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-listener.bind(sys.argv[1])
-listener.listen()
-os.write(1, b"ready\\n")
+listener = listening()
 while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection, _ = listener.accept()
     message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
-    request = json.loads(message)
     pid = os.fork()
     if pid == 0:
         listener.close()
         connection.close()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        sys.argv = ["damero", *request["arguments"]]
-        status = 0
-        try:
-            runpy.run_module("damero", run_name="__main__", alter_sys=True)
-        except SystemExit as ended:
-            code = ended.code
-            status = code if isinstance(code, int) else (0 if code is None else 1)
-            if not isinstance(code, int | None):
-                print(code, file=sys.stderr)
-        except BaseException:
-            traceback.print_exc()
-            status = 1
-        threading._shutdown()
-        atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                status = status or 120
-        os._exit(status)
+        run({"module": "damero", **json.loads(message)}, fds)
     for fd in fds:
         os.close(fd)
     connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
@@ -129,6 +101,7 @@ while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection.sendall(json.dumps({"status": os.waitstatus_to_exitcode(waited)}).encode() + b"\\n")
     connection.close()
 """
+)
 """A process that has imported what `python -m damero` imports before it reads its arguments and
 forks a child per run, which runs `python -m damero` there with the run's arguments, folder,
 environment and pipes: the same program a player starts, without loading Python and the

@@ -10,6 +10,49 @@ import sys
 import tempfile
 from pathlib import Path
 
+FORKING = """
+import atexit, json, os, runpy, select, signal, socket, sys, threading, traceback
+
+def listening():
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(sys.argv[1])
+    listener.listen()
+    os.write(1, b"ready\\n")
+    return listener
+
+def run(request, fds):
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = [request["module"], *request["arguments"]]
+    status = 0
+    try:
+        runpy.run_module(request["module"], run_name="__main__", alter_sys=True)
+    except SystemExit as ended:
+        code = ended.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+        if not isinstance(code, int | None):
+            print(code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    threading._shutdown()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            status = status or 120
+    os._exit(status)
+"""
+"""What a forker's script starts with: `listening()`, its socket listening once it says `ready`,
+and `run(request, fds)`, which a forked child calls to become `python -m MODULE ARGUMENTS` (the
+request's `module`, `arguments`, `cwd` and `env`) with `fds` as its standard input, output and
+errors."""
+
 
 class Forker:
     """`script` run with its socket's path as its argument: it says `ready` on its standard

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import logged_secrets
-from forking import Forker
+from forking import FORKING, Forker
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -79,51 +79,24 @@ def answers(url: str, process: subprocess.Popen[bytes] | ForkedRun, seconds: flo
             time.sleep(0.1)
 
 
-SERVER_FORKER = """
-import atexit, json, os, runpy, select, signal, socket, sys, threading, traceback
+SERVER_FORKER = (
+    FORKING
+    + """
 import damero.cli, damero.web.server, logged_secrets, uvicorn.lifespan.on, uvicorn.loops.asyncio
 import uvicorn.protocols.http.h11_impl
 
-def run(request, output, errors):
-    nothing = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(nothing, 0)
-    os.close(nothing)
-    os.dup2(output, 1)
-    os.dup2(errors, 2)
-    for fd in {output, errors}:
-        os.close(fd)
-    os.environ.clear()
-    os.environ.update(request["env"])
-    sys.argv = [request["module"], *request["arguments"]]
-    status = 0
-    try:
-        runpy.run_module(request["module"], run_name="__main__", alter_sys=True)
-    except SystemExit as ended:
-        status = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
-    except BaseException:
-        traceback.print_exc()
-        status = 1
-    threading._shutdown()
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
-    os._exit(status)
-
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # each watcher is reaped as it ends
-listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-listener.bind(sys.argv[1])
-listener.listen()
-os.write(1, b"ready\\n")
+listener = listening()
 while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection, _ = listener.accept()
-    message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 2)
-    if os.fork() == 0:  # the watcher: starts the server and says when it ends, and how
+    message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
+    if os.fork() == 0:  # the watcher: starts the run and says when it ends, and how
         listener.close()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         pid = os.fork()
         if pid == 0:
             connection.close()
-            run(json.loads(message), fds[0], fds[-1])
+            run(json.loads(message), fds)
         for fd in fds:
             os.close(fd)
         connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
@@ -135,6 +108,7 @@ while listener in select.select([listener, sys.stdin], [], [])[0]:
         os.close(fd)
     connection.close()
 """
+)
 """A process that has loaded what `damero serve` loads, and forks a run for each request, with the
 request's module, arguments and environment, its output and errors in the files it sends (one
 file for both, a server's log): the same program an operator starts, without loading Python,
@@ -184,12 +158,19 @@ class ServerForker(Forker):
     def __init__(self) -> None:
         super().__init__(SERVER_FORKER, prefix="damero-servers-", env=_server_environment())
 
-    def start(self, module: str, arguments: list[str], *files: int) -> ForkedRun:
-        """`python -m MODULE ARGUMENTS`, its output in the first file open at `files` and its
-        errors in the last."""
-        request = {"module": module, "arguments": arguments, "env": _server_environment()}
+    def start(self, module: str, arguments: list[str], output: int, errors: int) -> ForkedRun:
+        """`python -m MODULE ARGUMENTS` with no input, its output and errors in the files open at
+        `output` and `errors` (a server's log is both)."""
+        request = {
+            "module": module,
+            "arguments": arguments,
+            "cwd": os.getcwd(),
+            "env": _server_environment(),
+        }
         connection = self.connect()
-        socket.send_fds(connection, [json.dumps(request).encode()], list(files))
+        with open(os.devnull, "rb") as nothing:
+            fds = [nothing.fileno(), output, errors]
+            socket.send_fds(connection, [json.dumps(request).encode()], fds)
         return ForkedRun(connection)
 
 
@@ -232,7 +213,9 @@ class Server:
         logged_secrets.record_log(log)
         self.log = log.open("a")
         arguments = ["serve", "--port", str(self.port), "--db", url, *options]
-        self.process = server_forker().start(module, arguments, self.log.fileno())
+        self.process = server_forker().start(
+            module, arguments, self.log.fileno(), self.log.fileno()
+        )
         if not answers(self.base + "/api/games", self.process):
             self.stop()
             raise RuntimeError(f"the server did not start; see {log}")
