@@ -447,13 +447,18 @@ LONGEST_MODULES = (
     "tests/web/test_web_looks.py",
     "tests/cli/test_engine_compiled_once.py",
     "tests/web/test_web_events.py",
-    "tests/web/test_web_database.py",
     "tests/web/test_web_browser_online.py",
-    "tests/web/test_web_site.py",
-    "tests/web/test_web_postgres_stops.py",
-    "tests/web/test_web_results.py",
+    "tests/web/test_web_hostile.py",
     "tests/web/test_web_postgres.py",
-    "tests/web/test_web_proxy.py",
+    "tests/web/test_web_accounts_browser.py",
+    "tests/web/test_web_results.py",
+    "tests/web/test_web_site.py",
+    "tests/web/test_web_faults.py",
+    "tests/web/test_web_postgres_stops.py",
+    "tests/web/test_web_browser.py",
+    "tests/web/test_web_database.py",
+    "tests/web/test_web_analysis_browser.py",
+    "tests/web/test_web_ratings.py",
 )
 """The modules that take longest, longest first (`pytest --durations` or `--junitxml` gives each
 test's time). A worker that took one of them last would run it alone while the other waits with
