@@ -6,12 +6,10 @@ import codecs
 import json
 import os
 import select
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import IO, Any
 import pytest
 
 import logged_secrets
+from forking import FORKING, Forker
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
@@ -81,48 +80,20 @@ def wait_for_output(
     return seen.decode()
 
 
-FORK_SERVER = """
-import atexit, json, os, runpy, select, socket, sys, threading, traceback
+FORK_SERVER = (
+    FORKING
+    + """
 import damero.cli
 
-listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-listener.bind(sys.argv[1])
-listener.listen()
-os.write(1, b"ready\\n")
+listener = listening()
 while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection, _ = listener.accept()
     message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
-    request = json.loads(message)
     pid = os.fork()
     if pid == 0:
         listener.close()
         connection.close()
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        sys.argv = ["damero", *request["arguments"]]
-        status = 0
-        try:
-            runpy.run_module("damero", run_name="__main__", alter_sys=True)
-        except SystemExit as ended:
-            code = ended.code
-            status = code if isinstance(code, int) else (0 if code is None else 1)
-            if not isinstance(code, int | None):
-                print(code, file=sys.stderr)
-        except BaseException:
-            traceback.print_exc()
-            status = 1
-        threading._shutdown()
-        atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                status = status or 120
-        os._exit(status)
+        run({"module": "damero", **json.loads(message)}, fds)
     for fd in fds:
         os.close(fd)
     connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
@@ -130,26 +101,18 @@ while listener in select.select([listener, sys.stdin], [], [])[0]:
     connection.sendall(json.dumps({"status": os.waitstatus_to_exitcode(waited)}).encode() + b"\\n")
     connection.close()
 """
+)
 """A process that has imported what `python -m damero` imports before it reads its arguments and
 forks a child per run, which runs `python -m damero` there with the run's arguments, folder,
 environment and pipes: the same program a player starts, without loading Python and the
 terminal's modules again for each of the hundreds of runs the tests make."""
 
 
-class ForkServer:
-    """This worker's `FORK_SERVER`, started on first use, its socket in a folder of its own."""
+class ForkServer(Forker):
+    """This worker's `FORK_SERVER`, started on first use."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="damero-runs-"))
-        self.socket_path = str(self.folder / "socket")
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", FORK_SERVER, self.socket_path],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=without_locale(),
-        )
-        assert self.process.stdout is not None
-        assert self.process.stdout.readline() == b"ready\n", "the fork server did not start"
+        super().__init__(FORK_SERVER, prefix="damero-runs-", env=without_locale())
 
     def run(
         self,
@@ -163,8 +126,7 @@ class ForkServer:
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         mine = [pipes[0][1], pipes[1][0], pipes[2][0]]
         request = json.dumps({"arguments": list(arguments), "cwd": cwd, "env": env}).encode()
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
-            connection.connect(self.socket_path)
+        with self.connect() as connection:
             socket.send_fds(connection, [request], theirs)
             for fd in theirs:
                 os.close(fd)
@@ -183,13 +145,6 @@ class ForkServer:
             as_text(out),
             as_text(err),
         )
-
-    def close(self) -> None:
-        """Ends the server: it stops once its standard input is closed."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def exchange(fds: list[int], data: bytes, deadline: float) -> tuple[bytes, bytes]:
@@ -487,26 +442,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         compile_engine_before_the_workers(session.config)
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On several workers, the modules marked `long` are handed out first, then the others by
-    their number of tests as xdist orders them, so that no module of minutes is started last and
-    runs alone while the other workers have nothing left to do.
-
-    xdist hands a module to a worker as a whole (`--dist loadscope`), in the order the workers
-    collected them (`--no-loadscope-reorder`): this is that order, kept the same in every worker.
-    """
-    if not hasattr(config, "workerinput"):
-        return
-    modules: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        modules.setdefault(item.nodeid.rsplit("::", 1)[0], []).append(item)
-    order = sorted(
-        modules.values(),
-        key=lambda tests: (tests[0].get_closest_marker("long") is None, -len(tests)),
-    )
-    items[:] = [item for tests in order for item in tests]
-
-
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """The final check, once every worker is done: no log any test's server wrote holds any
     secret a test used (seat tokens, and whatever else a test recorded)."""
@@ -522,3 +457,43 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if reporter is not None:
             reporter.write_line(f"A secret was written in a log:\n{lines}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+LONGEST_MODULES = (
+    "tests/cli/test_engine_compiled_once.py",
+    "tests/web/test_web_looks.py",
+    "tests/web/test_web_events.py",
+    "tests/engines/test_othello_search.py",
+    "tests/test_conformance.py",
+    "tests/solvers/test_retrograde.py",
+    "tests/web/test_web_browser_online.py",
+    "tests/web/test_web_hostile.py",
+    "tests/web/test_web_postgres.py",
+    "tests/web/test_web_accounts_browser.py",
+    "tests/web/test_web_results.py",
+    "tests/web/test_web_site.py",
+    "tests/web/test_web_faults.py",
+    "tests/web/test_web_postgres_stops.py",
+    "tests/web/test_web_browser.py",
+    "tests/web/test_web_database.py",
+    "tests/web/test_web_analysis_browser.py",
+    "tests/web/test_web_ratings.py",
+)
+"""The modules that take longest, longest first (`pytest --durations` or `--junitxml` gives each
+test's time). A worker that took one of them last would run it alone while the other waits with
+nothing left: the run ends when its last module does."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Orders the modules as the workers are handed them (`--dist loadscope` with
+    `--no-loadscope-reorder`, pyproject.toml): LONGEST_MODULES first, then the others by how many
+    tests each holds, most first, as xdist's own order has them; each module's tests keep their
+    order."""
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    longest = {module: rank for rank, module in enumerate(LONGEST_MODULES)}
+    order = sorted(
+        modules, key=lambda module: (longest.get(module, len(longest)), -len(modules[module]))
+    )
+    items[:] = [item for module in order for item in modules[module]]

@@ -30,10 +30,6 @@ def compiled_files(cache: Path) -> set[Path]:
 # for it as long as a loaded machine needs, which a quiet one never comes near.
 COMPILE_SECONDS = 1500
 
-# Its three compiles take minutes on one worker: started first, the module does not run alone at
-# the end of a run on several workers.
-pytestmark = pytest.mark.long
-
 
 @pytest.mark.timeout(3 * COMPILE_SECONDS)
 def test_a_fresh_cache_is_compiled_once_with_its_progress_shown(run: Run, tmp_path: Path) -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
+import select
 import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import logged_secrets
+from forking import FORKING, Forker
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -58,7 +60,13 @@ def _path_with_tests() -> str:
     return os.pathsep.join(part for part in (os.environ.get("PYTHONPATH"), tests) if part)
 
 
-def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> bool:
+def _server_environment() -> dict[str, str]:
+    """A server's environment: this process's, in no language of its own, the tests' folder on its
+    path."""
+    return {**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()}
+
+
+def answers(url: str, process: subprocess.Popen[bytes] | ForkedRun, seconds: float = 60) -> bool:
     """Whether `url` answers, once `process` has started, before `process` exits or `seconds` pass."""
     deadline = time.monotonic() + seconds
     while True:
@@ -71,6 +79,112 @@ def answers(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> 
             time.sleep(0.1)
 
 
+SERVER_FORKER = (
+    FORKING
+    + """
+import damero.cli, damero.web.server, logged_secrets, uvicorn.lifespan.on, uvicorn.loops.asyncio
+import uvicorn.protocols.http.h11_impl
+
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # each watcher is reaped as it ends
+listener = listening()
+while listener in select.select([listener, sys.stdin], [], [])[0]:
+    connection, _ = listener.accept()
+    message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
+    if os.fork() == 0:  # the watcher: starts the run and says when it ends, and how
+        listener.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        pid = os.fork()
+        if pid == 0:
+            connection.close()
+            run(json.loads(message), fds)
+        for fd in fds:
+            os.close(fd)
+        connection.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
+        _, waited = os.waitpid(pid, 0)
+        exit_code = os.waitstatus_to_exitcode(waited)
+        connection.sendall(json.dumps({"status": exit_code}).encode() + b"\\n")
+        os._exit(0)
+    for fd in fds:
+        os.close(fd)
+    connection.close()
+"""
+)
+"""A process that has loaded what `damero serve` loads, and forks a run for each request, with the
+request's module, arguments and environment, its output and errors in the files it sends (one
+file for both, a server's log): the same program an operator starts, without loading Python,
+SQLAlchemy, Starlette and uvicorn again for each of the servers and `damero db` commands the tests
+start. A watcher process between the two tells the test how the run ended."""
+
+
+class ForkedRun:
+    """A run forked by SERVER_FORKER, seen as `subprocess.Popen` shows a process."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.replies = connection.makefile("rb")
+        self.pid: int = json.loads(self.replies.readline())["pid"]
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self.connection], [], [], 0)[0]:
+            self._read_status()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            if not select.select([self.connection], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired(["damero"], timeout or 0)
+            self._read_status()
+        assert self.returncode is not None
+        return self.returncode
+
+    def _read_status(self) -> None:
+        line = self.replies.readline()
+        self.returncode = json.loads(line)["status"] if line else -signal.SIGKILL
+        self.replies.close()
+        self.connection.close()
+
+    def send_signal(self, number: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class ServerForker(Forker):
+    """This worker's SERVER_FORKER, started on first use."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVER_FORKER, prefix="damero-servers-", env=_server_environment())
+
+    def start(self, module: str, arguments: list[str], output: int, errors: int) -> ForkedRun:
+        """`python -m MODULE ARGUMENTS` with no input, its output and errors in the files open at
+        `output` and `errors` (a server's log is both)."""
+        request = {
+            "module": module,
+            "arguments": arguments,
+            "cwd": os.getcwd(),
+            "env": _server_environment(),
+        }
+        connection = self.connect()
+        with open(os.devnull, "rb") as nothing:
+            fds = [nothing.fileno(), output, errors]
+            socket.send_fds(connection, [json.dumps(request).encode()], fds)
+        return ForkedRun(connection)
+
+
+_server_forker: list[ServerForker] = []
+"""This worker's server forker, once started."""
+
+
+def server_forker() -> ServerForker:
+    if not _server_forker:
+        _server_forker.append(ServerForker())
+        atexit.register(_server_forker[0].close)
+    return _server_forker[0]
+
+
 STOP_SECONDS = 60.0
 """How long a server stopped by SIGTERM may take to exit in a test: it bounds itself to 15 seconds,
 and a loaded machine may be slower."""
@@ -78,7 +192,8 @@ and a loaded machine may be slower."""
 
 class Server:
     """One `damero serve` process on its own port, over the database at `url`, its log at `log`
-    (read by the final check that no log holds a secret)."""
+    (read by the final check that no log holds a secret), forked from this worker's
+    SERVER_FORKER."""
 
     def __init__(
         self,
@@ -97,21 +212,9 @@ class Server:
         self.log_path = log
         logged_secrets.record_log(log)
         self.log = log.open("a")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                module,
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                url,
-                *options,
-            ],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "LANG": "C", "PYTHONPATH": _path_with_tests()},
+        arguments = ["serve", "--port", str(self.port), "--db", url, *options]
+        self.process = server_forker().start(
+            module, arguments, self.log.fileno(), self.log.fileno()
         )
         if not answers(self.base + "/api/games", self.process):
             self.stop()
@@ -255,8 +358,11 @@ class Nginx:
             raise RuntimeError(f"nginx did not start: {log}")
 
     def stop(self) -> None:
+        """nginx's fast stop (SIGTERM), which closes the pages' sockets at once: its graceful
+        stop (SIGQUIT) would wait for every socket still open to end, which a page left open never
+        does."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)  # nginx's graceful stop
+            self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:

@@ -5,9 +5,8 @@ own pg_dump and pg_restore, as the command and the docs give them."""
 from __future__ import annotations
 
 import contextlib
-import os
 import subprocess
-import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from servers import POSTGRES_BIN, PostgresCluster, Server, create_game
+from servers import POSTGRES_BIN, PostgresCluster, Server, create_game, server_forker
 from test_web_postgres import join, move, receive, send, state_at, token_of, until
 from websockets.sync.client import ClientConnection
 
@@ -36,16 +35,21 @@ TIMEOUT = 300.0
 
 
 def damero_db(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
-    """`damero db ARGUMENTS`, as an operator types it; what it says, on one line."""
-    done = subprocess.run(
-        [sys.executable, "-m", "damero", "db", *map(str, arguments)],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        env={**os.environ, "LANG": "C"},
+    """`damero db ARGUMENTS`, as an operator types it (forked as the servers are); what it says,
+    on one line."""
+    command = ["db", *map(str, arguments)]
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
+        run = server_forker().start("damero", command, output.fileno(), errors.fileno())
+        try:
+            returncode = run.wait(timeout=TIMEOUT)
+        finally:
+            run.kill()  # if it still runs
+        output.seek(0)
+        errors.seek(0)
+        said, warned = output.read().decode(), errors.read().decode()
+    return subprocess.CompletedProcess(
+        ["damero", *command], returncode, " ".join(said.split()), warned
     )
-    done.stdout = " ".join(done.stdout.split())
-    return done
 
 
 def play(server: Server, token: str | None, game_id: str, *cells: str) -> dict[str, Any]:

@@ -49,6 +49,13 @@ PER_MOVE = 300
 TIMEOUT = 120.0
 """How long a socket waits for a message: generous, for a machine loaded by other work."""
 
+
+@pytest.fixture(scope="module")
+def server(site: Server) -> Server:
+    """One server for the module's tests, each of which follows games of its own on it."""
+    return site
+
+
 benchmark = runpy.run_path(
     str(Path(__file__).parent.parent.parent / "benchmarks" / "web.py"), run_name="players"
 )

@@ -22,10 +22,6 @@ from damero.progress import Clock
 from damero.web.storage import Storage
 from damero.web.stored import round_of
 
-# Two tests of minutes each, nginx before two servers: started first, the module does not run
-# alone at the end of a run on several workers.
-pytestmark = pytest.mark.long
-
 BACK_MS = 2000
 """How long a page sent away by a restarting server may be without a server."""
 GAME = ("5", "1", "9", "3", "2", "8", "7", "4", "6")
