@@ -106,7 +106,8 @@ _MIDDLE_EMPTIES = 15
 `_solve_middle`, a null-window search of its own passing plain words, without the enhanced
 transposition cut-offs and the learned ordering from `_ETC_EMPTIES` and `_PROBE_EMPTIES` (up to
 15 rather than 13: 13% less CPU on the tuning set's 18-21 empties for 2% more nodes; up to 17,
-12% more nodes and no less CPU than 15)."""
+12% more nodes and no less CPU than 15).  A 6x6 board is searched by it below `_PROBE_EMPTIES`,
+where its moves are ordered fastest first all the same."""
 
 _SHARE_EMPTIES = 10
 """From this many empties up, the threads of a parallel solve put off moves another is on."""
@@ -396,6 +397,16 @@ def _solve_six(player: Board, opponent: Board, empties: int, alpha: int, beta: i
     return best
 
 
+@inlined
+def _solve_constant(
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, six: bool
+) -> int:
+    """The last empties' search of its own of a 6x6 board (`six`) or a full 8x8 one."""
+    if six:
+        return _solve_six(player, opponent, empties, alpha, beta)
+    return _solve_full(player, opponent, empties, alpha, beta)
+
+
 def _last_empties(
     player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
 ) -> int:
@@ -583,7 +594,7 @@ def solve_window(
             return _solve_last_empties(
                 player, opponent, run.shape, empties, alpha, beta, run.control
             )
-        if empties <= _MIDDLE_EMPTIES and _is_full(player, run.shape):
+        if empties <= _MIDDLE_EMPTIES and _has_middle(player, run.shape, empties):
             return _middle(player, opponent, empties, alpha, beta, ply, run)
         if out_of_budget(run.control):
             return 0
@@ -855,23 +866,26 @@ def _move_key(
     return key // 2 + _ordering_key(next_player, next_opponent, shape)
 
 
-def _is_full(player: Board, shape: Shape) -> bool:
-    """Whether the board is a full 8x8 one, which `_solve_middle` searches.  Only compiled code
-    calls it: numba replaces this body through its `overload` below."""
+def _has_middle(player: Board, shape: Shape, empties: int) -> bool:
+    """Whether `_solve_middle` searches a node of `empties` (up to `_MIDDLE_EMPTIES`): on a full
+    8x8 board, or on 6x6 below `_PROBE_EMPTIES`, where its moves are ordered fastest first.  Only
+    compiled code calls it: numba replaces this body through its `overload` below."""
     raise NotImplementedError("compiled code only")
 
 
-@overload(_is_full, strict=False)
-def _is_full_overload(player: Any, shape: Any) -> Any:
+@overload(_has_middle, strict=False)
+def _has_middle_overload(player: Any, shape: Any, empties: Any) -> Any:
     if isinstance(player, types.Integer):
-        return lambda player, shape: shape.board == _FULL_BOARD
-    return lambda player, shape: False
+        return lambda player, shape, empties: (
+            shape.board == _FULL_BOARD or (shape.board == _SIX_BOARD and empties < _PROBE_EMPTIES)
+        )
+    return lambda player, shape, empties: False
 
 
 def _middle(
     player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, run: Solve
 ) -> int:
-    """`_solve_middle` with the solve's arrays; a full 8x8 board only (`_is_full`).  Only compiled
+    """`_solve_middle` with the solve's arrays, where `_has_middle` says so.  Only compiled
     code calls it: numba replaces this body through its `overload` below."""
     raise NotImplementedError("compiled code only")
 
@@ -892,7 +906,8 @@ def _middle_overload(
             run: Solve,
         ) -> int:
             arrays = Middle(run.table, run.orders, run.control, run.busy)
-            return _solve_middle(player, opponent, empties, alpha, beta, ply, arrays)
+            six = run.shape.board == _SIX_BOARD
+            return _solve_middle(player, opponent, empties, alpha, beta, ply, arrays, six)
 
         return narrow
     return lambda player, opponent, empties, alpha, beta, ply, run: 0
@@ -911,11 +926,18 @@ class Middle(NamedTuple):
 
 @compiled
 def _solve_middle(
-    player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, arrays: Middle
+    player: Board,
+    opponent: Board,
+    empties: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    arrays: Middle,
+    six: bool,
 ) -> int:
-    """`solve_window` on a full 8x8 board from `_SHALLOW_EMPTIES` + 1 to `_MIDDLE_EMPTIES`
-    empties (not the root), its square sets constants and its arguments plain words and the
-    arrays it uses, where `solve_window` passes the whole solve's.  Each move is played once: its
+    """`solve_window` on a full 8x8 board (or a 6x6 one, `six`) from `_SHALLOW_EMPTIES` + 1 to
+    `_MIDDLE_EMPTIES` empties (not the root), its square sets constants and its arguments plain
+    words and the arrays it uses, where `solve_window` passes the whole solve's.  Each move is played once: its
     boards are kept beside its fastest-first key in row `ply` of `orders` (three entries a move),
     and the moves are taken best first one at a time, so that a node cut off by its first move
     sorts nothing.
@@ -923,12 +945,13 @@ def _solve_middle(
     table, orders, control, busy = arrays
     if out_of_budget(control):
         return 0
-    moves = legal_moves(player, opponent, _FULL_BOARD)
+    shape = _SIX_SHAPE if six else _FULL_SHAPE
+    moves = legal_moves(player, opponent, shape.board)
     if is_empty(moves):
-        if is_empty(legal_moves(opponent, player, _FULL_BOARD)):
+        if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
-        return -_solve_middle(opponent, player, empties, -beta, -alpha, ply + 1, arrays)
-    ceiling = _stability_ceiling(player, opponent, _FULL_SHAPE, empties, alpha)
+        return -_solve_middle(opponent, player, empties, -beta, -alpha, ply + 1, arrays, six)
+    ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
     if ceiling <= alpha:
         return ceiling
     slot, home, table_move, alpha, beta, decided, _ = table_window(
@@ -948,7 +971,7 @@ def _solve_middle(
         if square == table_move:
             key = -10_000_000
         else:
-            key = _ordering_key(next_player, next_opponent, _FULL_SHAPE)
+            key = _ordering_key(next_player, next_opponent, shape)
         orders[ply, 3 * filled] = key * SQUARES + square
         orders[ply, 3 * filled + 1] = np.int64(next_player)
         orders[ply, 3 * filled + 2] = np.int64(next_opponent)
@@ -987,10 +1010,12 @@ def _solve_middle(
                     continue
             if empties - 1 <= _SHALLOW_EMPTIES:
                 control[NODES] += 1
-                score = -_solve_full(next_player, next_opponent, empties - 1, -beta, -alpha)
+                score = -_solve_constant(
+                    next_player, next_opponent, empties - 1, -beta, -alpha, six
+                )
             else:
                 score = -_solve_middle(
-                    next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays
+                    next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays, six
                 )
             if busy_key >= 0:
                 release(busy, busy_key, control, joined)
@@ -1063,7 +1088,9 @@ class EndgameSolver:
         self._weights = weights_for(geometry.size, evaluation)
         # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
-        self._orders = np.zeros((self.threads, 2 * squares + 2, squares), dtype=np.int64)
+        # `_solve_middle` keeps three entries a move, up to one move an empty square.
+        columns = max(squares, 3 * _MIDDLE_EMPTIES)
+        self._orders = np.zeros((self.threads, 2 * squares + 2, columns), dtype=np.int64)
         self._busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
         self.windows: list[tuple[int, int, Record]] = []
         """The last solve's windows, each with its threads' nodes, CPU and wall seconds."""
