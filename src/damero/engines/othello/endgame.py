@@ -905,9 +905,9 @@ def _middle_overload(
             ply: int,
             run: Solve,
         ) -> int:
-            arrays = Middle(run.table, run.orders, run.control, run.busy)
             six = run.shape.board == _SIX_BOARD
-            return _solve_middle(player, opponent, empties, alpha, beta, ply, arrays, six)
+            arrays = Middle(run.table, run.orders, run.control, run.busy, six)
+            return _solve_middle(player, opponent, empties, alpha, beta, ply, arrays)
 
         return narrow
     return lambda player, opponent, empties, alpha, beta, ply, run: 0
@@ -922,27 +922,22 @@ class Middle(NamedTuple):
     orders: npt.NDArray[np.int64]
     control: npt.NDArray[np.int64]
     busy: npt.NDArray[np.int8]
+    six: bool
+    """Whether the board is 6x6 (its square sets and last empties' search), else a full 8x8."""
 
 
 @compiled
 def _solve_middle(
-    player: Board,
-    opponent: Board,
-    empties: int,
-    alpha: int,
-    beta: int,
-    ply: int,
-    arrays: Middle,
-    six: bool,
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, arrays: Middle
 ) -> int:
-    """`solve_window` on a full 8x8 board (or a 6x6 one, `six`) from `_SHALLOW_EMPTIES` + 1 to
-    `_MIDDLE_EMPTIES` empties (not the root), its square sets constants and its arguments plain
-    words and the arrays it uses, where `solve_window` passes the whole solve's.  Each move is played once: its
-    boards are kept beside its fastest-first key in row `ply` of `orders` (three entries a move),
-    and the moves are taken best first one at a time, so that a node cut off by its first move
-    sorts nothing.
+    """`solve_window` on a full 8x8 board (or a 6x6 one, `arrays.six`) from `_SHALLOW_EMPTIES`
+    + 1 to `_MIDDLE_EMPTIES` empties (not the root), its square sets constants and its arguments
+    plain words and the arrays it uses, where `solve_window` passes the whole solve's.  Each move
+    is played once: its boards are kept beside its fastest-first key in row `ply` of `orders`
+    (three entries a move), and the moves are taken best first one at a time, so that a node cut
+    off by its first move sorts nothing.
     Plain alpha-beta, fail-soft: the solve's windows are null ones here."""
-    table, orders, control, busy = arrays
+    table, orders, control, busy, six = arrays
     if out_of_budget(control):
         return 0
     shape = _SIX_SHAPE if six else _FULL_SHAPE
@@ -950,7 +945,7 @@ def _solve_middle(
     if is_empty(moves):
         if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
-        return -_solve_middle(opponent, player, empties, -beta, -alpha, ply + 1, arrays, six)
+        return -_solve_middle(opponent, player, empties, -beta, -alpha, ply + 1, arrays)
     ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
     if ceiling <= alpha:
         return ceiling
@@ -1015,7 +1010,7 @@ def _solve_middle(
                 )
             else:
                 score = -_solve_middle(
-                    next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays, six
+                    next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays
                 )
             if busy_key >= 0:
                 release(busy, busy_key, control, joined)
@@ -1109,8 +1104,8 @@ class EndgameSolver:
         """The exact score within (alpha, beta) and a best move, from the side to move.
 
         A full window is searched as a series of narrow windows converging from `guess` (MTD),
-        which costs less than one wide search.  Without a guess, a shallow search with the learned
-        evaluation gives one (8x8; 0 on other sizes).  Each window after a failed one starts at the
+        which costs less than one wide search.  Without a guess, a shallow search gives one
+        (`_first_guess`).  Each window after a failed one starts at the
         bound found, which most often is the score; once windows keep failing the same way far from
         the guess, it reaches growing steps (up to `_STEP_MAX`) beyond that bound, so that a poor
         guess costs a few cheap windows rather than one for every two discs it is off, and a
@@ -1160,13 +1155,16 @@ class EndgameSolver:
             direction = failed
 
     def _first_guess(self, player: int, opponent: int) -> int:
-        """The first window's centre from a shallow search with the learned evaluation (8x8, from
-        `_GUESS_EMPTIES`), a large lead taken in (`first_window`); else 0.  Taken whatever the
-        lead: it was once used only from 16 discs either way, and starting at a lead read short
-        rather than at 0 saved a tenth of the nodes of the tuning positions of 18-21 empties."""
+        """The first window's centre from a shallow search (from `_GUESS_EMPTIES`), with the
+        learned evaluation on 8x8 and the hand-set one elsewhere, a large lead taken in
+        (`first_window`); else 0.  Taken whatever the lead: it was once used only from 16 discs
+        either way, and starting at a lead read short rather than at 0 saved a tenth of the nodes
+        of the tuning positions of 18-21 empties.  On 6x6 the hand-set reading saved a sixteenth
+        of the eight tuning positions' nodes against a guess of 0, and a tenth of the start's,
+        whose first window (-1, +1) lay above the score."""
         geometry = self.geometry
         empties = geometry.empties(player, opponent)
-        if self._weights.shape[0] == 0 or empties < _GUESS_EMPTIES:
+        if empties < _GUESS_EMPTIES:
             return 0
         depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
         scores = depth_scores(geometry, player, opponent, depth, self._weights)
