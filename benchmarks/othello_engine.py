@@ -15,6 +15,7 @@ Prints measurements only; nothing here passes or fails.  Run from the repository
     python benchmarks/othello_engine.py short            # 1000 small solves beside Edax
     python benchmarks/othello_engine.py last --baseline main   # the last empties' search alone
     python benchmarks/othello_engine.py six --seconds 600
+    python benchmarks/othello_engine.py sixes --threads 1   # 6x6 tuning positions, nodes and CPU
     python benchmarks/othello_engine.py ten --seconds 1
     python benchmarks/othello_engine.py error           # the evaluations against exact scores
     python benchmarks/othello_engine.py match           # learned against hand-set, 100 games
@@ -606,6 +607,38 @@ def bench_six(seconds: float) -> None:
         f"  X to move: {solution.score:+d} for X, move {format_move(move_of(geometry, solution.move_bit))},"
         f" {solution.nodes:,} nodes in {elapsed:.1f} s ({cpu:.1f} CPU s)"
     )
+    for alpha, beta, record in solver.windows:
+        nodes = sum(thread.nodes for thread in record.threads)
+        print(f"    window ({alpha:+d}, {beta:+d}): {nodes:,} nodes in {record.seconds:.1f} s")
+
+
+def bench_six_positions(thread_counts: list[int]) -> None:
+    """The 6x6 tuning positions: eight random ones (seed 6, four of 22 empties and four of 24),
+    each solved from an empty table on each thread count; nodes and CPU seconds, which the
+    machine's load moves far less than wall seconds, and each window's nodes."""
+    rng = random.Random(6)
+    positions = [random_endgame(6, 22, rng) for _ in range(4)]
+    positions += [random_endgame(6, 24, rng) for _ in range(4)]
+    for threads in thread_counts:
+        print(f"eight random 6x6 positions of 22 and 24 empties, {threads} thread(s)")
+        total_nodes, total_cpu = 0, 0.0
+        for number, position in enumerate(positions):
+            geometry, player, opponent = engine_board(position)
+            solver = EndgameSolver(geometry, table_bits=22, threads=threads)
+            started = time.process_time()
+            solution = solver.solve(player, opponent)
+            cpu = time.process_time() - started
+            total_nodes += solution.nodes
+            total_cpu += cpu
+            windows = ", ".join(
+                f"({alpha:+d}, {beta:+d}) {sum(thread.nodes for thread in record.threads):,}"
+                for alpha, beta, record in solver.windows
+            )
+            print(
+                f"  #{number} {geometry.empties(player, opponent)} empties, {solution.score:+d}:"
+                f" {solution.nodes:,} nodes, {cpu:.2f} CPU s; windows {windows}"
+            )
+        print(f"  in all {total_nodes:,} nodes, {total_cpu:.2f} CPU s")
 
 
 def bench_ten(seconds: float) -> None:
@@ -678,6 +711,7 @@ PARTS = {
     "short": lambda options: bench_short(options.edax, options.count, options.short_empties),
     "last": lambda options: bench_last(options.count, options.last_empties),
     "six": lambda options: bench_six(options.seconds or 300.0),
+    "sixes": lambda options: bench_six_positions(options.threads),
     "ten": lambda options: bench_ten(options.seconds or 1.0),
     "error": lambda options: _evaluation_benchmark("error"),
     "match": lambda options: _evaluation_benchmark("match"),
@@ -709,7 +743,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ffo", type=Path, default=FFO_FILE, help="edax: FFO problems")
     parser.add_argument("--from-empties", type=int, default=20, help="edax: problems from this")
     parser.add_argument(
-        "--threads", type=int, nargs="+", default=[1, 2], help="check, edax, nps: threads"
+        "--threads", type=int, nargs="+", default=[1, 2], help="check, edax, nps, sixes: threads"
     )
     parser.add_argument(
         "--repeats", type=int, default=1, help="check, edax: each program's best of this many"

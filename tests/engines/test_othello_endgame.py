@@ -120,17 +120,18 @@ def test_endgames_of_the_last_empties_keep_their_bounds_in_every_window(
             assert_a_bound_outside_the_window_and_the_score_inside(score, exact, alpha, beta)
 
 
-@pytest.mark.parametrize("empties", [9, 12, 15])
-def test_8x8_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
-    empties: int,
+@pytest.mark.parametrize(("size", "empties"), [(8, 9), (8, 12), (8, 15), (6, 9), (6, 13), (6, 15)])
+def test_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
+    size: int, empties: int
 ) -> None:
-    """The 8x8 search of 8 to 15 empties (its own compiled path, below a root searched by the
-    search for every size) in null windows below, at and above the score and in wide ones,
+    """The search of 8 to 15 empties of a full 8x8 board and of 8 to 13 of 6x6 (its own compiled
+    path, below a root searched by the search for every size; on 6x6 below the nodes ordered by
+    mobility searches from 14) in null windows below, at and above the score and in wide ones,
     each from an empty table: a bound on the right side outside the window, the exact score
     inside, the score minimax gives where it is quick enough to ask."""
-    rng = random.Random(900 + empties)
+    rng = random.Random(900 + 100 * (8 - size) + empties)
     for number in range(6):
-        position = random_endgame(8, empties, rng)
+        position = random_endgame(size, empties, rng)
         geometry, player, opponent = engine_board(position)
         exact = EndgameSolver(geometry, table_bits=12, threads=1).solve(player, opponent).score
         if empties == 9 and number < 2:
@@ -141,13 +142,15 @@ def test_8x8_endgames_above_the_last_empties_keep_their_bounds_in_every_window(
             assert_a_bound_outside_the_window_and_the_score_inside(score, exact, alpha, beta)
 
 
-def test_6x6_endgames_ordered_by_mobility_searches_score_as_their_best_move() -> None:
+@pytest.mark.parametrize("empties", [16, 18])
+def test_6x6_endgames_ordered_by_mobility_searches_score_as_their_best_move(empties: int) -> None:
     """6x6 positions of 16 empties, whose moves are ordered by mobility searches and whose nodes
-    try the table's move before ordering the others: each score is the best of its moves' scores
+    try the table's move before ordering the others, and of 18, whose first window a shallow
+    search with the hand-set evaluation places: each score is the best of its moves' scores
     solved one by one, and the move given reaches it."""
-    rng = random.Random(616)
+    rng = random.Random(600 + empties)
     for _ in range(4):
-        position = random_endgame(6, 16, rng)
+        position = random_endgame(6, empties, rng)
         geometry, player, opponent = engine_board(position)
         solution = EndgameSolver(geometry, threads=1).solve(player, opponent)
         replies = {}

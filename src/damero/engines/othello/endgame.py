@@ -106,7 +106,8 @@ _MIDDLE_EMPTIES = 15
 `_solve_middle`, a null-window search of its own passing plain words, without the enhanced
 transposition cut-offs and the learned ordering from `_ETC_EMPTIES` and `_PROBE_EMPTIES` (up to
 15 rather than 13: 13% less CPU on the tuning set's 18-21 empties for 2% more nodes; up to 17,
-12% more nodes and no less CPU than 15)."""
+12% more nodes and no less CPU than 15).  A 6x6 board is searched by it below `_PROBE_EMPTIES`,
+where its moves are ordered fastest first all the same."""
 
 _SHARE_EMPTIES = 10
 """From this many empties up, the threads of a parallel solve put off moves another is on."""
@@ -396,6 +397,16 @@ def _solve_six(player: Board, opponent: Board, empties: int, alpha: int, beta: i
     return best
 
 
+@inlined
+def _solve_constant(
+    player: Board, opponent: Board, empties: int, alpha: int, beta: int, six: bool
+) -> int:
+    """The last empties' search of its own of a 6x6 board (`six`) or a full 8x8 one."""
+    if six:
+        return _solve_six(player, opponent, empties, alpha, beta)
+    return _solve_full(player, opponent, empties, alpha, beta)
+
+
 def _last_empties(
     player: Board, opponent: Board, shape: Shape, empties: int, alpha: int, beta: int
 ) -> int:
@@ -583,7 +594,7 @@ def solve_window(
             return _solve_last_empties(
                 player, opponent, run.shape, empties, alpha, beta, run.control
             )
-        if empties <= _MIDDLE_EMPTIES and _is_full(player, run.shape):
+        if empties <= _MIDDLE_EMPTIES and _has_middle(player, run.shape, empties):
             return _middle(player, opponent, empties, alpha, beta, ply, run)
         if out_of_budget(run.control):
             return 0
@@ -855,23 +866,26 @@ def _move_key(
     return key // 2 + _ordering_key(next_player, next_opponent, shape)
 
 
-def _is_full(player: Board, shape: Shape) -> bool:
-    """Whether the board is a full 8x8 one, which `_solve_middle` searches.  Only compiled code
-    calls it: numba replaces this body through its `overload` below."""
+def _has_middle(player: Board, shape: Shape, empties: int) -> bool:
+    """Whether `_solve_middle` searches a node of `empties` (up to `_MIDDLE_EMPTIES`): on a full
+    8x8 board, or on 6x6 below `_PROBE_EMPTIES`, where its moves are ordered fastest first.  Only
+    compiled code calls it: numba replaces this body through its `overload` below."""
     raise NotImplementedError("compiled code only")
 
 
-@overload(_is_full, strict=False)
-def _is_full_overload(player: Any, shape: Any) -> Any:
+@overload(_has_middle, strict=False)
+def _has_middle_overload(player: Any, shape: Any, empties: Any) -> Any:
     if isinstance(player, types.Integer):
-        return lambda player, shape: shape.board == _FULL_BOARD
-    return lambda player, shape: False
+        return lambda player, shape, empties: (
+            shape.board == _FULL_BOARD or (shape.board == _SIX_BOARD and empties < _PROBE_EMPTIES)
+        )
+    return lambda player, shape, empties: False
 
 
 def _middle(
     player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, run: Solve
 ) -> int:
-    """`_solve_middle` with the solve's arrays; a full 8x8 board only (`_is_full`).  Only compiled
+    """`_solve_middle` with the solve's arrays, where `_has_middle` says so.  Only compiled
     code calls it: numba replaces this body through its `overload` below."""
     raise NotImplementedError("compiled code only")
 
@@ -891,7 +905,8 @@ def _middle_overload(
             ply: int,
             run: Solve,
         ) -> int:
-            arrays = Middle(run.table, run.orders, run.control, run.busy)
+            six = run.shape.board == _SIX_BOARD
+            arrays = Middle(run.table, run.orders, run.control, run.busy, six)
             return _solve_middle(player, opponent, empties, alpha, beta, ply, arrays)
 
         return narrow
@@ -907,28 +922,31 @@ class Middle(NamedTuple):
     orders: npt.NDArray[np.int64]
     control: npt.NDArray[np.int64]
     busy: npt.NDArray[np.int8]
+    six: bool
+    """Whether the board is 6x6 (its square sets and last empties' search), else a full 8x8."""
 
 
 @compiled
 def _solve_middle(
     player: Board, opponent: Board, empties: int, alpha: int, beta: int, ply: int, arrays: Middle
 ) -> int:
-    """`solve_window` on a full 8x8 board from `_SHALLOW_EMPTIES` + 1 to `_MIDDLE_EMPTIES`
-    empties (not the root), its square sets constants and its arguments plain words and the
-    arrays it uses, where `solve_window` passes the whole solve's.  Each move is played once: its
-    boards are kept beside its fastest-first key in row `ply` of `orders` (three entries a move),
-    and the moves are taken best first one at a time, so that a node cut off by its first move
-    sorts nothing.
+    """`solve_window` on a full 8x8 board (or a 6x6 one, `arrays.six`) from `_SHALLOW_EMPTIES`
+    + 1 to `_MIDDLE_EMPTIES` empties (not the root), its square sets constants and its arguments
+    plain words and the arrays it uses, where `solve_window` passes the whole solve's.  Each move
+    is played once: its boards are kept beside its fastest-first key in row `ply` of `orders`
+    (three entries a move), and the moves are taken best first one at a time, so that a node cut
+    off by its first move sorts nothing.
     Plain alpha-beta, fail-soft: the solve's windows are null ones here."""
-    table, orders, control, busy = arrays
+    table, orders, control, busy, six = arrays
     if out_of_budget(control):
         return 0
-    moves = legal_moves(player, opponent, _FULL_BOARD)
+    shape = _SIX_SHAPE if six else _FULL_SHAPE
+    moves = legal_moves(player, opponent, shape.board)
     if is_empty(moves):
-        if is_empty(legal_moves(opponent, player, _FULL_BOARD)):
+        if is_empty(legal_moves(opponent, player, shape.board)):
             return final_score(player, opponent, empties)
         return -_solve_middle(opponent, player, empties, -beta, -alpha, ply + 1, arrays)
-    ceiling = _stability_ceiling(player, opponent, _FULL_SHAPE, empties, alpha)
+    ceiling = _stability_ceiling(player, opponent, shape, empties, alpha)
     if ceiling <= alpha:
         return ceiling
     slot, home, table_move, alpha, beta, decided, _ = table_window(
@@ -948,7 +966,7 @@ def _solve_middle(
         if square == table_move:
             key = -10_000_000
         else:
-            key = _ordering_key(next_player, next_opponent, _FULL_SHAPE)
+            key = _ordering_key(next_player, next_opponent, shape)
         orders[ply, 3 * filled] = key * SQUARES + square
         orders[ply, 3 * filled + 1] = np.int64(next_player)
         orders[ply, 3 * filled + 2] = np.int64(next_opponent)
@@ -987,7 +1005,9 @@ def _solve_middle(
                     continue
             if empties - 1 <= _SHALLOW_EMPTIES:
                 control[NODES] += 1
-                score = -_solve_full(next_player, next_opponent, empties - 1, -beta, -alpha)
+                score = -_solve_constant(
+                    next_player, next_opponent, empties - 1, -beta, -alpha, six
+                )
             else:
                 score = -_solve_middle(
                     next_player, next_opponent, empties - 1, -beta, -alpha, ply + 1, arrays
@@ -1063,7 +1083,9 @@ class EndgameSolver:
         self._weights = weights_for(geometry.size, evaluation)
         # Per thread, a row per ply: a pass is a ply too, so at most two per empty square.
         squares = geometry.size * geometry.size
-        self._orders = np.zeros((self.threads, 2 * squares + 2, squares), dtype=np.int64)
+        # `_solve_middle` keeps three entries a move, up to one move an empty square.
+        columns = max(squares, 3 * _MIDDLE_EMPTIES)
+        self._orders = np.zeros((self.threads, 2 * squares + 2, columns), dtype=np.int64)
         self._busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, dtype=np.int8)
         self.windows: list[tuple[int, int, Record]] = []
         """The last solve's windows, each with its threads' nodes, CPU and wall seconds."""
@@ -1082,8 +1104,8 @@ class EndgameSolver:
         """The exact score within (alpha, beta) and a best move, from the side to move.
 
         A full window is searched as a series of narrow windows converging from `guess` (MTD),
-        which costs less than one wide search.  Without a guess, a shallow search with the learned
-        evaluation gives one (8x8; 0 on other sizes).  Each window after a failed one starts at the
+        which costs less than one wide search.  Without a guess, a shallow search gives one
+        (`_first_guess`).  Each window after a failed one starts at the
         bound found, which most often is the score; once windows keep failing the same way far from
         the guess, it reaches growing steps (up to `_STEP_MAX`) beyond that bound, so that a poor
         guess costs a few cheap windows rather than one for every two discs it is off, and a
@@ -1133,13 +1155,16 @@ class EndgameSolver:
             direction = failed
 
     def _first_guess(self, player: int, opponent: int) -> int:
-        """The first window's centre from a shallow search with the learned evaluation (8x8, from
-        `_GUESS_EMPTIES`), a large lead taken in (`first_window`); else 0.  Taken whatever the
-        lead: it was once used only from 16 discs either way, and starting at a lead read short
-        rather than at 0 saved a tenth of the nodes of the tuning positions of 18-21 empties."""
+        """The first window's centre from a shallow search (from `_GUESS_EMPTIES`), with the
+        learned evaluation on 8x8 and the hand-set one elsewhere, a large lead taken in
+        (`first_window`); else 0.  Taken whatever the lead: it was once used only from 16 discs
+        either way, and starting at a lead read short rather than at 0 saved a tenth of the nodes
+        of the tuning positions of 18-21 empties.  On 6x6 the hand-set reading saved a sixteenth
+        of the eight tuning positions' nodes against a guess of 0, and a tenth of the start's,
+        whose first window (-1, +1) lay above the score."""
         geometry = self.geometry
         empties = geometry.empties(player, opponent)
-        if self._weights.shape[0] == 0 or empties < _GUESS_EMPTIES:
+        if empties < _GUESS_EMPTIES:
             return 0
         depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
         scores = depth_scores(geometry, player, opponent, depth, self._weights)
