@@ -69,18 +69,11 @@ class GroupCommitter:
             writer = self._loop_writer_for([item for item, _ in batch])
             moves = [] if writer is None else [pair for pair in batch if _from_loop(pair[0])]
             rest = [pair for pair in batch if not _from_loop(pair[0])] if moves else batch
-            if moves and rest:
-                assert writer is not None
-                written = list(
-                    await asyncio.gather(
-                        _settled(moves, writer.write), _settled(rest, self.thread.write)
-                    )
-                )
-            elif moves:
-                assert writer is not None
-                written = [await _settled(moves, writer.write)]
-            else:
-                written = [await _settled(rest, self.thread.write)]
+            writes = [_settled(moves, writer.write)] if writer is not None and moves else []
+            if rest:
+                writes.append(_settled(rest, self.thread.write))
+            # A write alone is awaited as it is: gathering would make it a task of its own.
+            written = await asyncio.gather(*writes) if len(writes) > 1 else [await writes[0]]
             if all(written):
                 self.metrics.commit_seconds.observe(time.perf_counter() - started)
 

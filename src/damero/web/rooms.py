@@ -90,11 +90,9 @@ class _GameLock:
     async def __aenter__(self) -> None:
         rooms, game_id = self.rooms, self.game_id
         lock = rooms.locks.get(game_id)
-        if lock is None:  # nobody holds it: as nearly every move finds it
+        if lock is None:  # nobody holds it, as nearly every move finds it: made only now
             lock = rooms.locks[game_id] = asyncio.Lock()
-            rooms.lock_users[game_id] = 1
-        else:
-            rooms.lock_users[game_id] += 1
+        rooms.lock_users[game_id] = rooms.lock_users.get(game_id, 0) + 1
         self.lock = lock
         try:
             await self.lock.acquire()
@@ -182,8 +180,7 @@ class Rooms:
         self.locks: dict[str, asyncio.Lock] = {}
         """The lock of each game in use here, while any task holds it or waits for it."""
         self.lock_users: dict[str, int] = {}
-        """How many tasks hold or await each game's lock (a dict, not a Counter, whose deletion
-        is Python's own code)."""
+        """How many tasks hold or await each game's lock."""
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.changed: list[Callable[[Round], None]] = []
         self.pace = Pace()
