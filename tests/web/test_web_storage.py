@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -611,6 +612,53 @@ def test_moves_committed_together_are_written_by_the_loop_in_one_transaction(
     ]
     storage.close()
     other.close()
+
+
+def test_moves_the_socket_cannot_take_at_once_wait_without_holding_up_the_loop(
+    postgres: PostgresCluster,
+) -> None:
+    """Moves written by the loop that its connection's socket cannot take at once (the database
+    busy, its buffers full) are sent as the socket takes them, while the loop goes on serving the
+    rest: the database here is kept from reading until the loop has run something else, and a
+    loop held by the write could not. They all go in once the database reads again."""
+    url = postgres.new_database()
+    storage = Storage(url)
+    games = [a_game(game_id) for game_id in "abcdefghi"]
+    storage.write(games)
+    many = tuple("3 4" for _ in range(20_000))  # the nine moves are over a megabyte
+    # The first takes the game's row another transaction holds; the others' versions are gone by.
+    changes = [Change("a", 1, 0, ("3 4",), False)]
+    changes += [Change(game.id, 5, 0, many, False) for game in games[1:]]
+    writer = storage.loop_writer()
+    with socket.fromfd(writer.pgconn.socket, socket.AF_INET, socket.SOCK_STREAM) as shared:
+        shared.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    holder = psycopg.connect(url)
+    holder.execute("SELECT 1 FROM games WHERE id = 'a' FOR UPDATE")
+    loop_went_on = threading.Event()
+    in_time: list[bool] = []
+
+    def release() -> None:
+        in_time.append(loop_went_on.wait(60))  # a held loop sets it only after this gives up
+        holder.rollback()
+
+    releaser = threading.Thread(target=release)
+    releaser.start()
+
+    async def write() -> list[bool]:
+        written = asyncio.create_task(writer.write(changes))
+        await asyncio.sleep(0)  # the write starts, and waits
+        assert not written.done() and writer.pgconn.flush() == 1  # the socket is full
+        loop_went_on.set()
+        return await written
+
+    answers = run_on_a_loop_of_its_own(write())
+    releaser.join()
+    holder.close()
+    assert in_time == [True], "the loop was held while the socket was full"
+    assert answers == [True] + [False] * 8
+    stored = storage.load("a")
+    assert stored is not None and stored.moves == ("3 4",) and stored.version == 2
+    storage.close()
 
 
 def test_a_change_is_heard_whole_by_the_other_processes_and_not_by_its_maker(

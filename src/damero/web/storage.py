@@ -1895,7 +1895,11 @@ class LoopWriter:
         """`Storage.write(changes)` of moves alone, in one transaction: whether each went in
         (False if its game had moved on). DatabaseFault if the database failed it (then none
         went in); this writer is then closed. Cancelled, it still waits for the transaction's
-        end, as the commit goes on regardless."""
+        end, as the commit goes on regardless.
+
+        The connection never blocks (psycopg's connections are non-blocking): what its socket
+        does not take at once is sent by the loop as the socket takes it, so a database slow to
+        read holds up these moves alone, never the loop."""
         assert self.usable and all(map(is_driven, changes))
         loop = asyncio.get_running_loop()
         pgconn, encoding = self.pgconn, self.encoding
@@ -1906,10 +1910,24 @@ class LoopWriter:
         order = sorted(range(len(changes)), key=lambda index: changes[index].game_id)
         ends = 0
 
+        def end(outcome: list[bool] | psycopg.Error) -> None:
+            loop.remove_reader(socket)
+            loop.remove_writer(socket)
+            self.busy = False
+            if not done.done():
+                done.set_result(outcome)
+
+        def writable() -> None:
+            try:
+                if not pgconn.flush():
+                    loop.remove_writer(socket)  # all sent
+            except psycopg.Error as error:
+                end(error)
+
         def answered() -> None:
             nonlocal ends
             try:
-                pgconn.consume_input()
+                pgconn.consume_input()  # which also sends what it can of the rest
                 while not pgconn.is_busy():  # what came in is read without waiting for more
                     result = pgconn.get_result()
                     if result is None:
@@ -1925,15 +1943,9 @@ class LoopWriter:
                     return  # the rest of the answer is still on its way
                 if len(results) != len(changes):
                     raise psycopg.OperationalError("the database gave no answer")
-                outcome: list[bool] | psycopg.Error = [
-                    _checked(result, encoding).ntuples == 1 for result in results
-                ]
+                end([_checked(result, encoding).ntuples == 1 for result in results])
             except psycopg.Error as error:
-                outcome = error
-            loop.remove_reader(socket)
-            self.busy = False
-            if not done.done():
-                done.set_result(outcome)
+                end(error)
 
         self.busy = True
         try:
@@ -1945,12 +1957,13 @@ class LoopWriter:
                 pgconn.send_query_prepared(_MOVE_ON_NAME, values)
             if piped:
                 pgconn.pipeline_sync()
-                while pgconn.flush():  # the rest once the socket takes it: rare, and short
-                    select.select([], [socket], [], CONNECT_SECONDS)
+            unsent = pgconn.flush()  # rarely any: the socket's buffer was full
         except psycopg.Error as error:
             self.busy = False
             raise self._fault(error) from None
         loop.add_reader(socket, answered)
+        if unsent:
+            loop.add_writer(socket, writable)
         try:
             outcome = await asyncio.shield(done)
         except asyncio.CancelledError:
