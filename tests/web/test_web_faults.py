@@ -187,14 +187,28 @@ def test_a_think_cut_off_by_the_database_is_taken_up_at_the_next_sweep(tmp_path:
         assert stored is not None and len(stored.moves) == 1 and stored.version == 2
 
 
+def renewals(metrics: Metrics) -> dict[str, float | None]:
+    """The operator's count of the computer's claims renewed, by what each renewal found."""
+    return {
+        outcome: metrics.registry.get_sample_value(
+            "damero_claim_renewals_total", {"outcome": outcome}
+        )
+        for outcome in ("held", "gone", "failed")
+    }
+
+
 def test_a_think_outlasts_its_claim_and_renewals_the_database_failed(
     storage: FailingStorage, held_thinks: HeldThinks
 ) -> None:
     storage.fail("renew_claims", 3)
+    metrics = Metrics()
     # A claim of 0.6 seconds, renewed every 0.2: three renewals failed let it run out.
-    with TestClient(create_app(storage, claim_seconds=0.6, sweep_seconds=0.2)) as client:
+    app = create_app(storage, claim_seconds=0.6, sweep_seconds=0.2, metrics=metrics)
+    with TestClient(app) as client:
         thought_of_elsewhere(storage, "long", held_thinks).close()
         wait_until(lambda: ("long", 1) in set().union(*storage.renewed), "never renewed again")
+        counted = renewals(metrics)
+        assert counted["failed"] == 3 and counted["gone"] == 0 and (counted["held"] or 0) >= 1
         held_thinks.go.set()
         with connect(client, "long", "o") as socket:
             state = wait_for_moves(socket, 1)
@@ -223,6 +237,7 @@ def test_a_think_whose_claim_another_process_took_stops_and_plays_nothing(
             lambda: metrics.registry.get_sample_value("damero_thinks_running") == 0,
             "the think whose claim was taken never stopped",
         )
+        assert renewals(metrics)["gone"] == 1 and renewals(metrics)["failed"] >= 1
         held_thinks.go.set()
     other.close()
     assert metrics.registry.get_sample_value("damero_moves_total", {"outcome": "accepted"}) == 0

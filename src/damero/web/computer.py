@@ -31,6 +31,9 @@ from damero.web.workers import Workers, move_values
 CLAIM_SECONDS = 30.0
 """How long a computer's turn stays claimed past the last renewal of its claim: a live process
 renews it every third of that while it thinks, so only a dead process lets it run out."""
+RENEW_SECONDS_AT_LEAST = 0.1
+"""The shortest time between two renewals of the claims, whatever the claims' length: a claim of
+under 0.3 seconds may run out between them, where it would otherwise be renewed without pause."""
 
 
 class Asker(Protocol):
@@ -67,7 +70,7 @@ class ComputerTurns:
         self.storage = rooms.storage
         self.claim_seconds = claim_seconds
         self.sweep_seconds = max(claim_seconds / 3, 0.5) if sweep_seconds is None else sweep_seconds
-        self.renew_seconds = claim_seconds / 3
+        self.renew_seconds = max(claim_seconds / 3, RENEW_SECONDS_AT_LEAST)
         """How often the claims of the thinks under way are renewed: one renewal may fail (the
         database away a moment) and the next still comes before the claim runs out."""
         self.thinking: dict[str, asyncio.Task[None]] = {}
@@ -160,12 +163,19 @@ class ComputerTurns:
         held = sorted(self.held)
         if not held:
             return
-        kept = await to_thread.run_sync(
-            lambda: self.storage.renew_claims(held, seconds=self.claim_seconds, now=time.time())
-        )
+        metrics = self.rooms.metrics
+        try:
+            kept = await to_thread.run_sync(
+                lambda: self.storage.renew_claims(held, seconds=self.claim_seconds, now=time.time())
+            )
+        except DatabaseFault:
+            metrics.renewed("failed", len(held))
+            raise
+        metrics.renewed("held", len(kept))
         for game_id, version in held:
             if (game_id, version) in kept or (game_id, version) not in self.held:
                 continue  # held, or its think is over and commits
+            metrics.renewed("gone", 1)
             self.held.discard((game_id, version))
             if self.thinking_at.get(game_id) == version:
                 self.thinking[game_id].cancel()

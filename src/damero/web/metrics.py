@@ -1,6 +1,7 @@
 """The operator's measures of one server process, in Prometheus' text format: moves accepted and
 refused, how long commits take, the sockets open and games held, the thinks running and waiting,
-the database's faults, and how late the other processes' notices arrive.
+the renewals of their claims and what they found, the database's faults, and how late the other
+processes' notices arrive.
 
 Every process counts them (a counter costs a few hundred nanoseconds); they are served only on the
 address `damero serve --metrics HOST:PORT` names, by a listener of their own, so that they are
@@ -18,6 +19,9 @@ from prometheus_client.registry import Collector
 COMMIT_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds: a commit on a local disk takes a millisecond or a few, a slow one a second."""
 NOTICE_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 5.0)
+RENEWALS = ("held", "gone", "failed")
+"""What a renewal of a computer's claim found: still this process's, gone (the game moved on, or
+another process took the turn), or the database failing it."""
 
 
 class Metrics:
@@ -29,7 +33,25 @@ class Metrics:
         self.moved = [0, 0]
         """Moves refused and accepted: counted as plain numbers (a Prometheus counter takes a
         lock at every move) and read when the measures are asked for."""
-        self.registry.register(_Moves(self.moved))
+        self.registry.register(
+            _Outcomes(
+                "damero_moves",
+                "Moves asked of the server, by whether they were played (accepted) or refused.",
+                ("refused", "accepted"),
+                self.moved,
+            )
+        )
+        self.renewals = [0] * len(RENEWALS)
+        """The computer's claims renewed, by `RENEWALS`' outcome."""
+        self.registry.register(
+            _Outcomes(
+                "damero_claim_renewals",
+                "Renewals of the claims of the computer's turns this server thinks of: held,"
+                " found gone (the think stops), or failed by the database (the next one retries).",
+                RENEWALS,
+                self.renewals,
+            )
+        )
         self.commit_seconds = Histogram(
             "damero_commit_seconds",
             "How long one transaction of changes (many games' moves together) took to commit.",
@@ -72,6 +94,10 @@ class Metrics:
     def move(self, *, accepted: bool) -> None:
         self.moved[accepted] += 1
 
+    def renewed(self, outcome: str, claims: int) -> None:
+        """`claims` of the computer's claims renewed with `outcome`, one of `RENEWALS`."""
+        self.renewals[RENEWALS.index(outcome)] += claims
+
     def serve(self, host: str, port: int) -> Callable[[], None]:
         """Serves the measures at http://HOST:PORT/metrics on a thread of their own; gives the
         function that stops it. OSError if the address cannot be listened on."""
@@ -85,21 +111,20 @@ class Metrics:
         return stop
 
 
-class _Moves(Collector):
-    """The moves asked of the server, counted by `Metrics.move`, read when the measures are asked
-    for."""
+class _Outcomes(Collector):
+    """A counter by outcome, kept as plain numbers (`counts`, one for each of `outcomes`) and read
+    when the measures are asked for."""
 
-    def __init__(self, moved: list[int]) -> None:
-        self.moved = moved
+    def __init__(
+        self, name: str, documentation: str, outcomes: tuple[str, ...], counts: list[int]
+    ) -> None:
+        self.name, self.documentation = name, documentation
+        self.outcomes, self.counts = outcomes, counts
 
     def collect(self) -> Iterator[CounterMetricFamily]:
-        family = CounterMetricFamily(
-            "damero_moves",
-            "Moves asked of the server, by whether they were played (accepted) or refused.",
-            labels=["outcome"],
-        )
-        family.add_metric(["accepted"], self.moved[True])
-        family.add_metric(["refused"], self.moved[False])
+        family = CounterMetricFamily(self.name, self.documentation, labels=["outcome"])
+        for outcome, count in zip(self.outcomes, self.counts, strict=True):
+            family.add_metric([outcome], count)
         yield family
 
 
