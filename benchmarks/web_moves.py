@@ -10,6 +10,13 @@ and the load generator on the same cores, differs by more than most changes to t
 
     python benchmarks/web_moves.py                    # 3,000 moves, the CPU per move
     python benchmarks/web_moves.py --profile out.txt  # and cProfile's figures, to out.txt
+    python benchmarks/web_moves.py --follow           # each seat on a server of its own
+
+With `--follow`, as two servers on one PostgreSQL play a game whose seats are on both: each seat's
+client is on a server of its own (two `Rooms` in this process, on one SQLite file), and the server
+that does not hold the mover's seat follows each move from its notice, as the listener hands it
+over (`format_notice` and `parse_notice`, then `Rooms.heard_all`). The CPU of both is printed
+apart, and `--profile` takes the follower's alone.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from damero.web.boards import targets_clicked
 from damero.web.protocol import Client, handle, parse_message
 from damero.web.refusals import catalog_for
 from damero.web.rooms import Rooms
-from damero.web.storage import Storage, hash_token
+from damero.web.storage import Attendance, Change, Storage, format_notice, hash_token, parse_notice
 from damero.web.stored import new_game_id
 
 
@@ -46,18 +53,24 @@ class Unread:
         pass
 
 
-async def measure(moves: int, profile: cProfile.Profile | None) -> tuple[int, float]:
-    """Plays games until `moves` are made; the moves made and the CPU seconds they took."""
+async def measure(
+    moves: int, profile: cProfile.Profile | None, *, follow: bool = False
+) -> tuple[int, float, float]:
+    """Plays games until `moves` are made; the moves made, the CPU seconds their movers took and
+    those their followers took (none, without `follow`)."""
     with tempfile.TemporaryDirectory() as folder:
-        rooms = Rooms(Storage(f"sqlite:///{Path(folder) / 'games.sqlite3'}"))
-        stored = rooms.committer.commit
+        url = f"sqlite:///{Path(folder) / 'games.sqlite3'}"
+        servers = [Rooms(Storage(url))] + ([Rooms(Storage(url))] if follow else [])
+        stored = [rooms.committer.commit for rooms in servers]
+        committed: list[Change] = []
 
         async def at_once(item: Any) -> bool:
+            committed.append(item)
             return True
 
         game = find_game("catmouse")
         rng = random.Random(1)
-        made, spent = 0, 0.0
+        made, spent, followed = 0, 0.0, 0.0
         while made < moves:
             live = new_round(
                 new_game_id(),
@@ -72,44 +85,67 @@ async def measure(moves: int, profile: cProfile.Profile | None) -> tuple[int, fl
                 other=hash_token("second"),
                 created=time.time(),
             )
-            rooms.committer.commit = stored  # type: ignore[method-assign]
-            await rooms.create(live)
-            rooms.committer.commit = at_once  # type: ignore[method-assign]
+            servers[0].committer.commit = stored[0]  # type: ignore[method-assign]
+            await servers[0].create(live)
             clients = []
             for token, side in (("first", Side.FIRST), ("second", Side.SECOND)):
+                rooms = servers[side.value % len(servers)]
+                rooms.committer.commit = at_once  # type: ignore[method-assign]
                 client = Client(Unread(), frozenset([side]), catalog_for("en"), token, events=True)
                 await rooms.watch(live.id, client)
-                clients.append(client)
+                clients.append((rooms, client))
+            for rooms in servers:  # both players here, as the other server's notice says
+                rooms.heard_all([Attendance(live.id, (True, True), (None, None), made + 2)])
             while made < moves and not live.state.is_over:
                 side = live.state.side_to_move
                 assert side is not None
                 clicked = targets_clicked(game, live.state.position)
                 cells = clicked[rng.choice(sorted(clicked))]
                 text = json.dumps({"type": "move", "cells": cells, "version": live.version})
+                mover, client = clients[side.value]
+                committed.clear()
                 started = time.process_time()
-                if profile is not None:
+                if profile is not None and not follow:
                     profile.enable()
-                await handle(rooms, None, clients[side.value], live.id, parse_message(text))  # type: ignore[arg-type]
-                if profile is not None:
+                await handle(mover, None, client, live.id, parse_message(text))  # type: ignore[arg-type]
+                if profile is not None and not follow:
                     profile.disable()
                 spent += time.process_time() - started
+                if follow:
+                    (change,) = committed
+                    notice = format_notice(change, by="the mover")
+                    follower = servers[1 - side.value]
+                    started = time.process_time()
+                    if profile is not None:
+                        profile.enable()
+                    follower.heard_all([parse_notice(notice)])
+                    if profile is not None:
+                        profile.disable()
+                    followed += time.process_time() - started
                 made += 1
-                live = await rooms.get(live.id)
-                for client in clients:
-                    client.outbox.waiting.clear()
-            for client in clients:
-                rooms.leave(live.id, client)
-        return made, spent
+                live = await mover.get(live.id)
+                for _, each in clients:
+                    each.outbox.waiting.clear()
+            for rooms, each in clients:
+                rooms.leave(live.id, each)
+        return made, spent, followed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--profile", help="cProfile's figures of the moves, to this file")
+    parser.add_argument(
+        "--follow", action="store_true", help="each seat on a server of its own, as two would"
+    )
     arguments = parser.parse_args()
     profile = cProfile.Profile() if arguments.profile else None
-    made, spent = asyncio.run(measure(arguments.moves, profile))
-    print(f"{made} moves: {spent * 1000 / made:.3f} ms of CPU per move")
+    made, spent, followed = asyncio.run(measure(arguments.moves, profile, follow=arguments.follow))
+    print(f"{made} moves: {spent * 1000 / made:.3f} ms of CPU per move", end="")
+    if arguments.follow:
+        print(f" by the mover's server, {followed * 1000 / made:.3f} by the other following it")
+    else:
+        print()
     if profile is not None:
         with open(arguments.profile, "w") as out:
             stats = pstats.Stats(profile, stream=out)

@@ -14,6 +14,7 @@ import hashlib
 import itertools
 import json
 import logging
+import operator
 import os
 import queue
 import re
@@ -450,6 +451,9 @@ _UNANNOUNCED = ("gone", "rematch")
 _ANNOUNCED = tuple(
     field.name for field in dataclasses.fields(Change) if field.name not in _UNANNOUNCED
 )
+_NOTICE_FIELDS = ("by", *_ANNOUNCED)
+_announced_values = operator.attrgetter(*_ANNOUNCED)
+"""A change's announced fields in one call: a notice is written at every move."""
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -467,10 +471,9 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     if isinstance(item, Released | Said):
         name = {Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
-    fields = {"by": by} | {name: getattr(item, name) for name in _ANNOUNCED}
-    text = _COMPACT.encode(fields)
-    if len(text.encode("utf-8")) <= NOTIFY_LIMIT:
-        return text
+    text = _COMPACT.encode(dict(zip(_NOTICE_FIELDS, (by, *_announced_values(item)), strict=True)))
+    if len(text) <= NOTIFY_LIMIT // 4 or len(text.encode("utf-8")) <= NOTIFY_LIMIT:
+        return text  # (no character takes more than four bytes)
     return f"{item.game_id} {item.version + 1}"
 
 
@@ -1690,14 +1693,24 @@ _MOVE_ON_LIBPQ = re.sub(
 ).encode()
 
 
+_MOVE_ON_TEXTS = (
+    *("next", "count", "over", "round", "falls_at", "moved_at", "game_key", "seen"),
+    *("first", "texts", "payload"),
+)
+"""The values `_move_texts` gives, in their order."""
+assert _MOVE_ON_TEXTS == _MOVE_ON_ORDER, "`_move_texts` gives its values in another order"
+
+
 def _move_texts(change: Change, notice: str, encoding: str) -> list[bytes | None]:
-    """`_MOVE_ON_LIBPQ`'s values for `change` as PostgreSQL reads them from text, in the
-    connection's `encoding`."""
-    values = _move_values(change, notice=notice)
-    return [
-        None if (value := values[name]) is None else _text(value, encoding)
-        for name in _MOVE_ON_ORDER
-    ]
+    """`_MOVE_ON_LIBPQ`'s values for `change` (`_move_values`, in `_MOVE_ON_ORDER`) as PostgreSQL
+    reads them from text, in the connection's `encoding`: made at every move, with no
+    dictionary between."""
+    version, first, moves = change.version, change.first, change.moves
+    values = (
+        *(version + 1, first + len(moves), change.finished, change.round, change.falls_at),
+        *(change.moved_at, change.game_id, version, first, _COMPACT.encode(moves), notice),
+    )
+    return [None if value is None else _text(value, encoding) for value in values]
 
 
 def _text(value: object, encoding: str) -> bytes:
