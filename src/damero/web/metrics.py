@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Sequence
 from prometheus_client import CollectorRegistry, Gauge, start_http_server
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 from prometheus_client.registry import Collector
-from prometheus_client.utils import floatToGoString
 
 COMMIT_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds: a commit on a local disk takes a millisecond or a few, a slow one a second."""
@@ -148,8 +147,7 @@ class Timings(Collector):
     def collect(self) -> Iterator[HistogramMetricFamily]:
         counts = list(itertools.accumulate(self.counts))
         buckets = [
-            (floatToGoString(bound), count)
-            for bound, count in zip(self.bounds, counts, strict=False)
+            (repr(float(bound)), count) for bound, count in zip(self.bounds, counts, strict=False)
         ]
         yield HistogramMetricFamily(
             self.name, self.documentation, [*buckets, ("+Inf", counts[-1])], self.sum
