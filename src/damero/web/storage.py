@@ -460,6 +460,29 @@ _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 """Made once: `json.dumps` with options makes an encoder at each call."""
 
 
+def _compact_encoder() -> Callable[[object], str]:
+    """`_COMPACT.encode`, with CPython's own encoder made once where there is one: `encode` makes
+    one at every call, which took longer than encoding a move's notice with it.
+
+    >>> _compact({"moves": ["c3-d4"], "at": 1.5, "over": False, "name": "é"})
+    '{"moves":["c3-d4"],"at":1.5,"over":false,"name":"é"}'
+    """
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return _COMPACT.encode
+    encoder = make(
+        None, _COMPACT.default, json.encoder.encode_basestring, None, ":", ",", False, False, True
+    )
+
+    def encode(value: object) -> str:
+        return "".join(encoder(value, 0))
+
+    return encode
+
+
+_compact = _compact_encoder()
+
+
 def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
@@ -467,11 +490,11 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     `by` that made it, which skips it unread (`own_notices`)."""
     if isinstance(item, Attendance):  # at every page opened or closed: no `asdict`, which copies
         seen = {"game_id": item.game_id, "here": item.here, "gone_since": item.gone_since}
-        return _COMPACT.encode({"attendance": seen | {"version": item.version}})
+        return _compact({"attendance": seen | {"version": item.version}})
     if isinstance(item, Released | Said):
         name = {Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
-    text = _COMPACT.encode(dict(zip(_NOTICE_FIELDS, (by, *_announced_values(item)), strict=True)))
+    text = _compact(dict(zip(_NOTICE_FIELDS, (by, *_announced_values(item)), strict=True)))
     if len(text) <= NOTIFY_LIMIT // 4 or len(text.encode("utf-8")) <= NOTIFY_LIMIT:
         return text  # (no character takes more than four bytes)
     return f"{item.game_id} {item.version + 1}"
@@ -1677,7 +1700,7 @@ def _move_values(change: Change, *, notice: str | None = None) -> dict[str, obje
     if notice is not None:
         values |= {
             "first": change.first,
-            "texts": _COMPACT.encode(change.moves),
+            "texts": _compact(change.moves),
             "payload": notice,
         }
     return values
@@ -1708,7 +1731,7 @@ def _move_texts(change: Change, notice: str, encoding: str) -> list[bytes | None
     version, first, moves = change.version, change.first, change.moves
     values = (
         *(version + 1, first + len(moves), change.finished, change.round, change.falls_at),
-        *(change.moved_at, change.game_id, version, first, _COMPACT.encode(moves), notice),
+        *(change.moved_at, change.game_id, version, first, _compact(moves), notice),
     )
     return [None if value is None else _text(value, encoding) for value in values]
 
@@ -1922,17 +1945,23 @@ class LoopWriter:
         piped = len(changes) > 1  # a move alone is one statement, its own transaction
         order = sorted(range(len(changes)), key=lambda index: changes[index].game_id)
         ends = 0
+        sending = False  # what the socket did not take at once is still being sent
 
         def end(outcome: list[bool] | psycopg.Error) -> None:
+            nonlocal sending
             loop.remove_reader(socket)
-            loop.remove_writer(socket)
+            if sending:
+                sending = False
+                loop.remove_writer(socket)
             self.busy = False
             if not done.done():
                 done.set_result(outcome)
 
         def writable() -> None:
+            nonlocal sending
             try:
                 if not pgconn.flush():
+                    sending = False
                     loop.remove_writer(socket)  # all sent
             except psycopg.Error as error:
                 end(error)
@@ -1970,12 +1999,12 @@ class LoopWriter:
                 pgconn.send_query_prepared(_MOVE_ON_NAME, values)
             if piped:
                 pgconn.pipeline_sync()
-            unsent = pgconn.flush()  # rarely any: the socket's buffer was full
+            sending = pgconn.flush() == 1  # rarely: the socket's buffer was full
         except psycopg.Error as error:
             self.busy = False
             raise self._fault(error) from None
         loop.add_reader(socket, answered)
-        if unsent:
+        if sending:
             loop.add_writer(socket, writable)
         try:
             outcome = await asyncio.shield(done)
