@@ -524,7 +524,7 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
     state = live.state
     game = state.game
     result, offers, clock = state.result, state.offers, state.clock
-    now = time.time()
+    now = 0.0 if clock is None else time.time()
     return View(
         _fixed_view(live, catalog),
         {
@@ -863,8 +863,9 @@ class Client:
                 live, self.sides, drawing["targets"], self.catalog, token=self.token, seen=seen
             )
         shown, told = self.shown, self.told
+        state = live.state
         self.told = presence_fields(seen, self.sides)
-        self.shown = (live.version, shared, personal, len(live.state.moves), live.state.clock)
+        self.shown = (state.version, shared, personal, len(state.moves), state.clock)
         if self.events and change is not None and shown is not None and shown[0] == change.version:
             # The presence it was told since its last view is part of what it holds.
             heard = _presence_key(told)
@@ -872,7 +873,9 @@ class Client:
             sent = built.get(key)
             if sent is None:
                 version, old_shared, old_personal, count, clock = shown
-                held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
+                if told is not None and not _holds(old_personal, told):
+                    old_personal = {**old_personal, **told}
+                held = (version, old_shared, old_personal, count, clock)
                 same = ("same", language, id(old_shared))
                 common = built.get(same)
                 if common is None:
@@ -892,6 +895,15 @@ class Client:
                     whole.update(typed_fields(live, shared, self.catalog, self.sides))
                 sent = built[key] = as_json(whole)
         self.outbox.put(sent)
+
+
+def _holds(personal: dict[str, object], told: dict[str, object]) -> bool:
+    """Whether a personal view says the presence a client was told since (`presence_fields`'
+    values are made once, so the same answer is the same objects), as nearly always."""
+    return (
+        personal.get("presence") is told["presence"]
+        and personal.get("can_claim") is told["can_claim"]
+    )
 
 
 def _presence_key(told: dict[str, object] | None) -> tuple[object, ...]:
