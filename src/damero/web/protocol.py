@@ -301,8 +301,10 @@ def personal_event(
         targets = personal["targets"]
         fields = {"targets": targets} if targets else {}
         for name, value in personal.items():
-            if name != "targets" and old_personal.get(name, _ABSENT) != value:
-                fields[name] = value
+            if name != "targets":
+                was = old_personal.get(name, _ABSENT)
+                if was is not value and was != value:  # most are the very same values
+                    fields[name] = value
     else:
         fields = changed(old_personal, personal)
     targets = fields.get("targets")
@@ -512,7 +514,11 @@ def changed_view(old: dict[str, object], new: dict[str, object]) -> dict[str, ob
     the very same as before."""
     if isinstance(old, View) and isinstance(new, View) and old.fixed is new.fixed:
         was = old.moving
-        return {key: value for key, value in new.moving.items() if was[key] != value}
+        return {
+            key: value
+            for key, value in new.moving.items()
+            if (held := was[key]) is not value and held != value
+        }
     return changed(old, new)
 
 
