@@ -36,7 +36,14 @@ from damero.round import Move, Person, Player, new_round
 from damero.rules.catmouse import CatMousePosition
 from damero.web.app import create_app
 from damero.web.boards import cells_of_mask
-from damero.web.protocol import changed, changed_view, drawn_last, message_json, shared_view
+from damero.web.protocol import (
+    as_json,
+    changed,
+    changed_view,
+    drawn_last,
+    message_json,
+    shared_view,
+)
 from damero.web.refusals import catalog_for
 from damero.web.rooms import Rooms
 from damero.web.storage import Change, Storage
@@ -871,3 +878,20 @@ def test_a_views_part_no_move_changes_is_made_once_and_compared_again_when_a_sea
     assert renamed.fixed is not after.fixed
     assert changed_view(after, renamed) == changed(after, renamed)
     assert changed_view(after, renamed)["players"]["first"]["name"] == "Ada"
+
+
+def test_a_message_is_sent_as_the_json_text_of_its_values_without_spaces() -> None:
+    """Every message a socket is sent is the text `json.dumps` gives it without spaces (the
+    server keeps one encoder for them all): words in any language as they are, quotes and
+    controls escaped, numbers, nested lists and objects in their keys' order; a value JSON has
+    no text for is refused as `json.dumps` refuses it."""
+    messages: list[dict[str, object]] = [
+        {"type": "event", "version": 8, "add": "25", "put": "25b29.", "targets": "a403"},
+        {"type": "said", "words": "¡Buena suerte, señora Müller! 你好", "quote": 'a "b"\\c\n'},
+        {"z": 1, "a": [1.5, -0.0, 1e300, None, True, False, [], {}], "m": {"b": [[2, 3]], "a": 1}},
+    ]
+    for message in messages:
+        assert as_json(message) == json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        assert json.loads(as_json(message)) == message
+    with pytest.raises(TypeError):
+        as_json({"type": "event", "moves": {1, 2}})

@@ -39,7 +39,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from damero.core import Board, Game, Layout, Message, Piece, PieceKind, Side, Target
+from damero.core import Board, Game, Layout, Message, PieceKind, Side, Target
 from damero.i18n import LANGUAGES, Catalog
 from damero.registry import GAMES
 from damero.results import side_titles
@@ -153,12 +153,16 @@ def _cells(game: Game[Any, Any]) -> dict[tuple[int, int], int]:
 _indexes: dict[Any, dict[tuple[int, int], int]] = {}
 
 
-def _pieces(cells: dict[tuple[int, int], int], pieces: Sequence[Piece]) -> str:
-    """`pieces`, one character per cell of the layout."""
-    drawn = [EMPTY] * len(cells)
-    for piece in pieces:
-        drawn[cells[piece.row, piece.column]] = KINDS[piece.kind]
-    return "".join(drawn)
+def _clicks_of(game: Game[Any, Any]) -> dict[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Each target's clicks, as (row, column) pairs, by the cells' indexes: made once for each
+    of the few hundred a game's boards have, as every board after a move is drawn."""
+    made = _click_indexes.get(game)
+    if made is None:
+        made = _click_indexes[game] = {}
+    return made
+
+
+_click_indexes: dict[Any, dict[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
 
 
 def drawn(
@@ -168,21 +172,25 @@ def drawn(
     led to it), among which those whose piece `before` (the position before them) had and
     `position` has not: where a move began, which a mouse's move does not name; and the cells
     that decided the end."""
-    cells = _cells(game)
-    if last:
-        board = game.board(position, last)
-        made = _remember(game, position, board)
-        marked = dict.fromkeys(cells[cell] for cell in board.last)
-    else:
-        made, marked = _drawing_of(game, position), {}
-    pieces = made.pieces
-    if before is not None and last:
+    if not last:
+        made = _drawing_of(game, position)
+        return {
+            "pieces": made.pieces,
+            "targets": made.targets,
+            "last": [],
+            "decisive": made.decisive,
+        }
+    board = game.board(position, last)
+    made = _remember(game, position, board)
+    cells, pieces = made.cells, made.pieces
+    marked = [cells[cell] for cell in board.last]
+    if before is not None:
         was = _drawing_of(game, before).pieces
-        marked.update(dict.fromkeys(i for i in changed_cells(was, pieces) if pieces[i] == EMPTY))
+        marked.extend(i for i in changed_cells(was, pieces) if pieces[i] == EMPTY)
     return {
         "pieces": pieces,
         "targets": made.targets,
-        "last": list(marked),
+        "last": list(dict.fromkeys(marked)) if len(marked) > 1 else marked,
         "decisive": made.decisive,
     }
 
@@ -224,12 +232,16 @@ class _Drawing:
     kept, as its watchers are shown it and the next move's clicks are read on it (`by_clicks`,
     made in the same pass as the targets)."""
 
-    __slots__ = ("_cells", "_clicked", "board", "by_clicks", "decisive", "pieces", "targets")
+    __slots__ = ("_clicked", "board", "by_clicks", "cells", "decisive", "pieces", "targets")
 
     def __init__(self, game: Game[Any, Any], board: Board) -> None:
-        cells = self._cells = _cells(game)
+        cells = self.cells = _cells(game)
+        indexes = _clicks_of(game)
         self.board = board
-        self.pieces = _pieces(cells, board.pieces)
+        drawn = [EMPTY] * len(cells)
+        for piece in board.pieces:
+            drawn[cells[piece.row, piece.column]] = KINDS[piece.kind]
+        self.pieces = "".join(drawn)
         targets: list[Any] = []
         picks: dict[int, list[int]] = {}
         by_clicks: dict[tuple[int, ...], Target] = {}
@@ -237,7 +249,9 @@ class _Drawing:
             if not target.clicks:
                 targets.append(target.text)
                 continue
-            clicks = tuple([cells[cell] for cell in target.clicks])
+            clicks = indexes.get(target.clicks)
+            if clicks is None:
+                clicks = indexes[target.clicks] = tuple([cells[cell] for cell in target.clicks])
             by_clicks[clicks] = target
             if len(clicks) == 1:
                 targets.append(clicks[0])
@@ -256,7 +270,7 @@ class _Drawing:
         """Each legal move's text and the cells clicked to make it, made only when asked (for a
         hint or an analysis): a move's clicks are read through `by_clicks`."""
         if self._clicked is None:
-            cells = self._cells
+            cells = self.cells
             self._clicked = {
                 target.text: [cells[cell] for cell in target.clicks]
                 for target in self.board.targets

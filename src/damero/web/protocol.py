@@ -12,7 +12,6 @@ sent is written at once where the socket takes it without waiting, else waits in
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +57,7 @@ from damero.web.boards import (
 )
 from damero.web.checks import WebError
 from damero.web.computer import ComputerTurns
+from damero.web.jsontext import compact_json
 from damero.web.levels import measured_rating, rating_game
 from damero.web.limits import TokenBucket, address_of
 from damero.web.outbox import Outbox
@@ -301,8 +301,10 @@ def personal_event(
         targets = personal["targets"]
         fields = {"targets": targets} if targets else {}
         for name, value in personal.items():
-            if name != "targets" and old_personal.get(name, _ABSENT) != value:
-                fields[name] = value
+            if name != "targets":
+                was = old_personal.get(name, _ABSENT)
+                if was is not value and was != value:  # most are the very same values
+                    fields[name] = value
     else:
         fields = changed(old_personal, personal)
     targets = fields.get("targets")
@@ -444,7 +446,7 @@ def _put_form(cells: Sequence[int], pieces: str) -> str:
 
 def _size(value: object) -> int:
     """The characters `value` takes in a message."""
-    return len(_encode(value))
+    return len(compact_json(value))
 
 
 def _cells_form(cells: list[Any]) -> list[Any] | str:
@@ -512,7 +514,11 @@ def changed_view(old: dict[str, object], new: dict[str, object]) -> dict[str, ob
     the very same as before."""
     if isinstance(old, View) and isinstance(new, View) and old.fixed is new.fixed:
         was = old.moving
-        return {key: value for key, value in new.moving.items() if was[key] != value}
+        return {
+            key: value
+            for key, value in new.moving.items()
+            if (held := was[key]) is not value and held != value
+        }
     return changed(old, new)
 
 
@@ -524,7 +530,7 @@ def shared_view(live: Round, catalog: Catalog, drawing: dict[str, Any]) -> View:
     state = live.state
     game = state.game
     result, offers, clock = state.result, state.offers, state.clock
-    now = time.time()
+    now = 0.0 if clock is None else time.time()
     return View(
         _fixed_view(live, catalog),
         {
@@ -863,8 +869,9 @@ class Client:
                 live, self.sides, drawing["targets"], self.catalog, token=self.token, seen=seen
             )
         shown, told = self.shown, self.told
+        state = live.state
         self.told = presence_fields(seen, self.sides)
-        self.shown = (live.version, shared, personal, len(live.state.moves), live.state.clock)
+        self.shown = (state.version, shared, personal, len(state.moves), state.clock)
         if self.events and change is not None and shown is not None and shown[0] == change.version:
             # The presence it was told since its last view is part of what it holds.
             heard = _presence_key(told)
@@ -872,7 +879,9 @@ class Client:
             sent = built.get(key)
             if sent is None:
                 version, old_shared, old_personal, count, clock = shown
-                held = (version, old_shared, {**old_personal, **(told or {})}, count, clock)
+                if told is not None and not _holds(old_personal, told):
+                    old_personal = {**old_personal, **told}
+                held = (version, old_shared, old_personal, count, clock)
                 same = ("same", language, id(old_shared))
                 common = built.get(same)
                 if common is None:
@@ -894,6 +903,15 @@ class Client:
         self.outbox.put(sent)
 
 
+def _holds(personal: dict[str, object], told: dict[str, object]) -> bool:
+    """Whether a personal view says the presence a client was told since (`presence_fields`'
+    values are made once, so the same answer is the same objects), as nearly always."""
+    return (
+        personal.get("presence") is told["presence"]
+        and personal.get("can_claim") is told["can_claim"]
+    )
+
+
 def _presence_key(told: dict[str, object] | None) -> tuple[object, ...]:
     """The presence a client was told (`presence_fields`), as a key of what it is sent: one
     for every client told the same, found without encoding it at every move."""
@@ -906,11 +924,7 @@ def _presence_key(told: dict[str, object] | None) -> tuple[object, ...]:
 
 def as_json(message: dict[str, object]) -> str:
     """A message as sent: no spaces, which would be a tenth of every event's bytes."""
-    return _encode(message)
-
-
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
-"""One encoder for every message: `json.dumps` with options makes a new one at each call."""
+    return compact_json(message)
 
 
 async def close(socket: WebSocket, code: int) -> None:

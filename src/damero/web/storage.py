@@ -38,6 +38,7 @@ from damero.core import Message
 from damero.errors import DameroError
 from damero.ratings import PERIOD_DAYS, START_RATING, Rating, rate_game
 from damero.round import Player
+from damero.web.jsontext import compact_json
 from damero.web.levels import measured_rating, rating_game
 
 LOG = logging.getLogger("damero.web")
@@ -456,33 +457,6 @@ _announced_values = operator.attrgetter(*_ANNOUNCED)
 """A change's announced fields in one call: a notice is written at every move."""
 
 
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-"""Made once: `json.dumps` with options makes an encoder at each call."""
-
-
-def _compact_encoder() -> Callable[[object], str]:
-    """`_COMPACT.encode`, with CPython's own encoder made once where there is one: `encode` makes
-    one at every call, which took longer than encoding a move's notice with it.
-
-    >>> _compact({"moves": ["c3-d4"], "at": 1.5, "over": False, "name": "é"})
-    '{"moves":["c3-d4"],"at":1.5,"over":false,"name":"é"}'
-    """
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return _COMPACT.encode
-    encoder = make(
-        None, _COMPACT.default, json.encoder.encode_basestring, None, ":", ",", False, False, True
-    )
-
-    def encode(value: object) -> str:
-        return "".join(encoder(value, 0))
-
-    return encode
-
-
-_compact = _compact_encoder()
-
-
 def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") -> str:
     """What a commit tells the other processes: a change whole, so that they follow it without
     reading the game, or only its game and new version if that is too long; where a game's
@@ -490,11 +464,11 @@ def format_notice(item: Change | Attendance | Released | Said, *, by: str = "") 
     `by` that made it, which skips it unread (`own_notices`)."""
     if isinstance(item, Attendance):  # at every page opened or closed: no `asdict`, which copies
         seen = {"game_id": item.game_id, "here": item.here, "gone_since": item.gone_since}
-        return _compact({"attendance": seen | {"version": item.version}})
+        return compact_json({"attendance": seen | {"version": item.version}})
     if isinstance(item, Released | Said):
         name = {Released: "released", Said: "said"}[type(item)]
         return json.dumps({name: dataclasses.asdict(item)}, separators=(",", ":"))
-    text = _compact(dict(zip(_NOTICE_FIELDS, (by, *_announced_values(item)), strict=True)))
+    text = compact_json(dict(zip(_NOTICE_FIELDS, (by, *_announced_values(item)), strict=True)))
     if len(text) <= NOTIFY_LIMIT // 4 or len(text.encode("utf-8")) <= NOTIFY_LIMIT:
         return text  # (no character takes more than four bytes)
     return f"{item.game_id} {item.version + 1}"
@@ -1700,7 +1674,7 @@ def _move_values(change: Change, *, notice: str | None = None) -> dict[str, obje
     if notice is not None:
         values |= {
             "first": change.first,
-            "texts": _compact(change.moves),
+            "texts": compact_json(change.moves),
             "payload": notice,
         }
     return values
@@ -1731,7 +1705,7 @@ def _move_texts(change: Change, notice: str, encoding: str) -> list[bytes | None
     version, first, moves = change.version, change.first, change.moves
     values = (
         *(version + 1, first + len(moves), change.finished, change.round, change.falls_at),
-        *(change.moved_at, change.game_id, version, first, _compact(moves), notice),
+        *(change.moved_at, change.game_id, version, first, compact_json(moves), notice),
     )
     return [None if value is None else _text(value, encoding) for value in values]
 

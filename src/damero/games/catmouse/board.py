@@ -69,10 +69,13 @@ def board(position: CatMousePosition, last: Sequence[Move]) -> Board:
     pieces = [cats[cat] for cat in position.cats]
     if position.mouse is not None:
         pieces.append(_MOUSE_PIECES[position.mouse])
+    places = _PLACES
     marked: list[tuple[int, int]] = []
     for move in last:
-        squares = (move.origin, move.target) if isinstance(move, CatMove) else (move.target,)
-        marked.extend(_place(square) for square in squares if square in SQUARES)
+        if isinstance(move, CatMove):
+            marked += places[move.origin], places[move.target]
+        elif move.target in places:
+            marked.append(places[move.target])
     targets = tuple([_target(position, move) for move in position.legal_moves()])
     # A side with a move has not lost: only a position without one is asked what decided it.
     decisive = () if targets else tuple(_place(square) for square in position.decisive_squares())
@@ -87,7 +90,9 @@ _MOUSE_PIECES = {square: Piece(*_place(square), MOUSE_KIND) for square in SQUARE
 def _target(position: CatMousePosition, move: Move) -> Target:
     """How `move` is clicked on `position`'s board, made once for each move and the mouse's
     square it starts from (its text and clicks depend on nothing else)."""
-    key = (move.origin, move.target) if isinstance(move, CatMove) else (position.mouse, move)
+    # A cat's move by its squares, the mouse's by its square and its target's negated: two
+    # kinds of key that never meet, each of small numbers, quicker to hash than a move.
+    key = (move.origin, move.target) if type(move) is CatMove else (position.mouse, -move.target)
     made = _targets.get(key)
     if made is None:
         made = _targets[key] = Target(format_move(move), _clicks(position, move), move)
