@@ -1778,7 +1778,7 @@ def _apply(connection: Connection, change: Change, *, notice: str | None = None)
         statement = _MOVE_ON.where(GONE[side].is_not(None), GONE[side] <= since)
         changed = connection.execute(statement, values).rowcount
     else:
-        changed = connection.exec_driver_sql(_driver_sql(connection, _MOVE_ON_NOW), values).rowcount
+        changed = _driven(connection, _MOVE_ON_NOW, values)[1]
     if changed != 1:
         return False
     if change.joined is not None:
