@@ -912,6 +912,7 @@ class Storage:
                 self._writer = _kept(self._writer, self.engine)
                 driver = self._writer.connection.driver_connection
                 assert isinstance(driver, sqlite3.Connection)  # just checked open
+                move_on = _driver_sql(self._writer, _MOVE_ON_NOW)
                 try:
                     cursor = driver.cursor()
                     for index in order:
@@ -919,12 +920,12 @@ class Storage:
                         if isinstance(item, Attending):
                             results[index] = _attend(self._writer, item, self.process_key)
                             continue
-                        moved = cursor.execute(_MOVE_ON_SQLITE, _move_values(item)).rowcount == 1
+                        moved = cursor.execute(move_on, _move_values(item)).rowcount == 1
                         if moved:
                             rows += _move_rows(item.game_id, item.first, item.moves)
                         results[index] = moved
                     if rows:
-                        cursor.executemany(_ADD_MOVES_SQLITE, rows)
+                        cursor.executemany(_driver_sql(self._writer, _ADD_MOVES), rows)
                     driver.commit()
                 except BaseException:
                     with contextlib.suppress(sqlite3.Error):
@@ -1663,8 +1664,6 @@ _MOVE_ON_ADD_NOTIFY = (
 none if it had moved on already (then nothing is added or announced). The moves go as one JSON
 text: the driver takes a third of a write's time to send them as arrays."""
 _ADD_MOVES = "INSERT INTO moves (game_id, number, text) VALUES (%(game_id)s, %(number)s, %(text)s)"
-_MOVE_ON_SQLITE = re.sub(r"%\((\w+)\)s", r":\1", _MOVE_ON_NOW)
-_ADD_MOVES_SQLITE = re.sub(r"%\((\w+)\)s", r":\1", _ADD_MOVES)
 _NOTIFY_NOW = "SELECT pg_notify(%(channel)s, %(payload)s)"
 """A move's statements as the driver takes them (`_MOVE_ON` without a claim's condition): each
 move runs them, and SQLAlchemy's building and caching of a statement cost more than the
