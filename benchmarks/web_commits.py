@@ -1,14 +1,15 @@
-"""Prints what committing moves costs a server's process on PostgreSQL, by how many go together.
+"""Prints what committing moves costs a server's process, by how many go together.
 
 --games games each make one move at once, again and again, through the committer a server
 commits with (`GroupCommitter`), so that each transaction holds --games moves, on a throwaway
-PostgreSQL cluster (needs root) or the database --db names. The figure is the process's CPU
-(every thread's) per move, from the first move's commit to the last's: what the event loop and
-the writer's thread spend on a move's statement, its notice and the hand-offs between them,
-without sockets, rules or drawing.
+PostgreSQL cluster (needs root), the database --db names, or a new SQLite file (--sqlite). The
+figure is the process's CPU (every thread's) per move, from the first move's commit to the
+last's: what the event loop and the writer's thread spend on a move's statements, its notice,
+the sync to the disk and the hand-offs between them, without sockets, rules or drawing.
 
     python benchmarks/web_commits.py                 # 4 moves a transaction, 300 times
     python benchmarks/web_commits.py --games 1       # each move a transaction of its own
+    python benchmarks/web_commits.py --sqlite --games 1   # on SQLite, each commit synced
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -59,13 +61,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="moves a transaction")
     parser.add_argument("--rounds", type=int, default=300, help="transactions")
-    parser.add_argument("--db", help="an empty PostgreSQL database's URL, not a new cluster")
+    parser.add_argument("--db", help="an empty database's URL, not a new PostgreSQL cluster")
+    parser.add_argument("--sqlite", action="store_true", help="a new SQLite file, not a cluster")
     arguments = parser.parse_args()
-    cluster = None if arguments.db else PostgresCluster()
+    cluster = None if arguments.db or arguments.sqlite else PostgresCluster()
     try:
-        storage = Storage(arguments.db or cluster.new_database())  # type: ignore[union-attr]
-        spent = asyncio.run(measure(storage, arguments.games, arguments.rounds))
-        storage.close()
+        with tempfile.TemporaryDirectory() as folder:
+            url = f"sqlite:///{Path(folder) / 'commits.sqlite3'}" if arguments.sqlite else None
+            storage = Storage(url or arguments.db or cluster.new_database())  # type: ignore[union-attr]
+            spent = asyncio.run(measure(storage, arguments.games, arguments.rounds))
+            storage.close()
     finally:
         if cluster is not None:
             cluster.stop()

@@ -363,6 +363,32 @@ def test_a_moves_values_are_stored_exactly_and_a_failed_write_keeps_none_of_its_
     storage.close()
 
 
+def test_a_failed_write_of_pages_and_moves_keeps_none_of_them_and_the_next_goes_in(
+    database_url: str,
+) -> None:
+    """Pages and moves alone go straight to the driver of the connection kept for writes, on
+    SQLite as on PostgreSQL: a write the database refuses keeps none of its items and is counted
+    as a fault, and the writes after it go in."""
+    storage = Storage(database_url)
+    storage.write([a_game("one"), a_game("two")])
+    assert storage.write([Change("one", 1, 0, ("3 4",), False)]) == [True]
+    clash = Change("one", 2, 0, ("3 3",), False)  # its move's number is taken already
+    with pytest.raises(DatabaseFault):
+        storage.write(
+            [Attending("two", 0, here=True, at=1.0), Change("two", 1, 0, ("3 4",), False), clash]
+        )
+    assert storage.faults == 1
+    two = storage.load("two")
+    assert two is not None and two.moves == () and two.version == 1
+    assert two.attendance == Attendance("two")
+    (opened,) = storage.write([Attending("two", 0, here=True, at=2.0)])
+    assert opened == Attendance("two", (True, False), (None, None), 1)
+    assert storage.write([Change("one", 2, 1, ("3 3",), False)]) == [True]
+    one = storage.load("one")
+    assert one is not None and one.moves == ("3 4", "3 3") and one.version == 3
+    storage.close()
+
+
 def test_pages_and_moves_written_together_are_each_stored_and_heard_in_the_games_order(
     postgres: PostgresCluster,
 ) -> None:

@@ -358,7 +358,7 @@ _FAULTS = (
 )
 
 
-def fault_of(error: sa.exc.SQLAlchemyError | psycopg.Error) -> DatabaseFault:
+def fault_of(error: sa.exc.SQLAlchemyError | psycopg.Error | sqlite3.Error) -> DatabaseFault:
     """The fault `error` means, in words a player is told; a lost or refused connection is
     "unreachable". The database's own words, which may name hosts, go to the server's log only."""
     text = str(getattr(error, "orig", None) or error).strip()
@@ -371,7 +371,9 @@ def fault_of(error: sa.exc.SQLAlchemyError | psycopg.Error) -> DatabaseFault:
             | sa.exc.InterfaceError
             | sa.exc.DisconnectionError
             | psycopg.OperationalError
-            | psycopg.InterfaceError,
+            | psycopg.InterfaceError
+            | sqlite3.OperationalError
+            | sqlite3.InterfaceError,
         )
         key = "web.db_unreachable" if disconnected else "web.db_failed"
     LOG.warning("database fault (%s): %s", key, text.splitlines()[0][:300] if text else type(error))
@@ -636,20 +638,16 @@ class Storage:
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """A write's transaction. On PostgreSQL it runs on one connection kept for the writes,
-        not one taken from the pool and pinged each time, which cost a move's write three times
-        the database's work; a kept connection the server closed (it is readable while idle) or
-        one that failed is replaced before the next write."""
-        if not self.is_shared:
-            with self._transaction() as connection:
-                yield connection
-            return
+        """A write's transaction, on one connection kept for the writes, not one taken from the
+        pool each time (and pinged, on PostgreSQL), which cost a move's write three times the
+        database's work; a kept connection the server closed (it is readable while idle) or one
+        that failed is replaced before the next write."""
         with self._writer_guard:
             try:
                 self._writer = _kept(self._writer, self.engine)
                 with self._writer.begin():
                     yield self._writer
-            except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+            except (sa.exc.SQLAlchemyError, psycopg.Error, sqlite3.Error) as error:
                 self.faults += 1
                 self._drop_writer()
                 raise fault_of(error) from None
@@ -822,8 +820,10 @@ class Storage:
         """
         order = sorted(range(len(items)), key=lambda index: _game_of(items[index]))
         shared = self.is_shared
-        if shared and all(map(is_driven, items)):
-            return self._write_driven(items, order)  # type: ignore[arg-type]
+        if all(map(is_driven, items)):
+            if shared:
+                return self._write_driven(items, order)  # type: ignore[arg-type]
+            return self._write_driven_sqlite(items, order)  # type: ignore[arg-type]
         with self._writing() as connection:
             results: list[bool | Attendance | None] = [None] * len(items)
             rows: list[dict[str, object]] = []
@@ -893,6 +893,45 @@ class Storage:
                 if not alone:
                     _checked(pgconn.exec_(b"COMMIT"), encoding)
             except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
+                self.faults += 1
+                self._drop_writer()
+                raise fault_of(error) from None
+        return results
+
+    def _write_driven_sqlite(
+        self, items: Sequence[Change | Attending], order: Sequence[int]
+    ) -> list[bool | Attendance | None]:
+        """`write` of moves alone and pages opened or closed on SQLite, straight on the driver of
+        the connection kept for writes, in the transaction sqlite3 begins at the first statement:
+        SQLAlchemy's transaction, and its running of each statement, cost a write of one move as
+        much again as the driver's work and the sync to the disk together."""
+        results: list[bool | Attendance | None] = [None] * len(items)
+        rows: list[dict[str, object]] = []
+        with self._writer_guard:
+            try:
+                self._writer = _kept(self._writer, self.engine)
+                driver = self._writer.connection.driver_connection
+                assert isinstance(driver, sqlite3.Connection)  # just checked open
+                move_on = _driver_sql(self._writer, _MOVE_ON_NOW)
+                try:
+                    cursor = driver.cursor()
+                    for index in order:
+                        item = items[index]
+                        if isinstance(item, Attending):
+                            results[index] = _attend(self._writer, item, self.process_key)
+                            continue
+                        moved = cursor.execute(move_on, _move_values(item)).rowcount == 1
+                        if moved:
+                            rows += _move_rows(item.game_id, item.first, item.moves)
+                        results[index] = moved
+                    if rows:
+                        cursor.executemany(_driver_sql(self._writer, _ADD_MOVES), rows)
+                    driver.commit()
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        driver.rollback()
+                    raise
+            except (sa.exc.SQLAlchemyError, sqlite3.Error) as error:
                 self.faults += 1
                 self._drop_writer()
                 raise fault_of(error) from None
@@ -1748,7 +1787,7 @@ def _apply(connection: Connection, change: Change, *, notice: str | None = None)
         statement = _MOVE_ON.where(GONE[side].is_not(None), GONE[side] <= since)
         changed = connection.execute(statement, values).rowcount
     else:
-        changed = connection.exec_driver_sql(_driver_sql(connection, _MOVE_ON_NOW), values).rowcount
+        changed = _driven(connection, _MOVE_ON_NOW, values)[1]
     if changed != 1:
         return False
     if change.joined is not None:
@@ -1792,12 +1831,13 @@ them, and SQLAlchemy's building and running of them cost several times the datab
 
 def _driven(connection: Connection, sql: str, values: dict[str, object]) -> tuple[list[Any], int]:
     """Runs `sql` straight on `connection`'s driver, in its transaction: its rows and how many
-    rows it changed. On PostgreSQL the statement is prepared once for the connection."""
-    if connection.dialect.name != "postgresql":
-        result = connection.exec_driver_sql(_driver_sql(connection, sql), values)
-        return (list(result.all()) if result.returns_rows else []), result.rowcount
+    rows it changed. On PostgreSQL the statement is prepared once for the connection; sqlite3
+    keeps the statements it prepared by their text."""
     driver = connection.connection.driver_connection
     assert driver is not None  # the connection is open: it runs the transaction
+    if isinstance(driver, sqlite3.Connection):
+        run = driver.execute(_driver_sql(connection, sql), values)
+        return (run.fetchall() if run.description else []), run.rowcount
     with driver.cursor() as cursor:
         cursor.execute(sql, values, prepare=True)
         return (cursor.fetchall() if cursor.description else []), cursor.rowcount
@@ -1833,9 +1873,14 @@ def _attend(connection: Connection, item: Attending, process: str) -> Attendance
 
 
 def _idle_and_open(connection: Connection) -> bool:
-    """Whether a kept PostgreSQL connection is still open: an idle connection is sent nothing,
-    so one with something to read was closed by the server (it stopped, or ended the session)."""
+    """Whether a kept connection is still open: on PostgreSQL an idle connection is sent
+    nothing, so one with something to read was closed by the server (it stopped, or ended the
+    session). A SQLite connection is open until it is closed, or failed and was invalidated."""
+    if connection.closed or connection.invalidated:
+        return False
     driver = connection.connection.driver_connection
+    if isinstance(driver, sqlite3.Connection):
+        return True
     if driver is None or driver.closed or driver.broken:
         return False
     readable, _, _ = select.select([driver.fileno()], [], [], 0)
