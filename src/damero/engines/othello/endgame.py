@@ -128,7 +128,8 @@ _DEEP_GUESS_DEPTH = 8
 """From `_DEEP_GUESS_EMPTIES` up, with the learned evaluation, the first guess searches
 `_DEEP_GUESS_DEPTH` plies: round 1's weights read the tuning set's 18-23 empties 3.5 discs from
 the score at 8 plies against 5.1 at 6, which took its 22-23 empties from 24.6 million nodes to
-23.3 on one thread for 10 to 90 ms a guess against solves of seconds.  Below 22 empties the
+23.3 on one thread for 10 to 90 ms a guess against solves of seconds (the check set's: the same
+nodes in all, its worst position against Edax a quarter fewer).  Below 22 empties the
 nodes saved (3%) cost less CPU than the deeper search; the hand-set evaluation reads the 6x6
 start no better at 8 plies (-0.8 against -1.6, the score -4)."""
 
