@@ -269,6 +269,27 @@ def test_a_lopsided_solve_starts_from_the_evaluation_short_of_the_lead() -> None
     assert -28 < guess <= -10
 
 
+def test_a_position_of_22_empties_starts_from_a_deeper_search() -> None:
+    """A level-5 game's position of 22 empties lost by 22 discs: six plies read -13 (a first
+    window of -14, four windows failing low before the score), eight plies -18."""
+    position = OthelloPosition.from_rows(
+        [
+            ".XX.XOOX",
+            "..XXXXO.",
+            "..OXXXO.",
+            "..XXXOOX",
+            ".XXXXXXX",
+            "...OOXXX",
+            "..XOOO.X",
+            "...OOO..",
+        ],
+        Side.FIRST,
+    )
+    geometry, player, opponent = engine_board(position)
+    guess = EndgameSolver(geometry, threads=1)._first_guess(player, opponent)
+    assert -22 <= guess <= -16
+
+
 @pytest.mark.parametrize(
     ("estimate", "start"),
     [(44.2, 32), (-29.0, -24), (24.1, 22), (15.2, 16), (-3.4, -4), (0.4, 0)],

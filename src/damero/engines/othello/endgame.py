@@ -123,6 +123,16 @@ _GUESS_DEPTH = 6
 """How deep the shallow search goes that gives a solve its first window (8 plies were no better a
 guess on the FFO problems and cost ten times as much: 60 ms of #39's 70)."""
 
+_DEEP_GUESS_EMPTIES = 22
+_DEEP_GUESS_DEPTH = 8
+"""From `_DEEP_GUESS_EMPTIES` up, with the learned evaluation, the first guess searches
+`_DEEP_GUESS_DEPTH` plies: round 1's weights read the tuning set's 18-23 empties 3.5 discs from
+the score at 8 plies against 5.1 at 6, which took its 22-23 empties from 24.6 million nodes to
+23.3 on one thread for 10 to 90 ms a guess against solves of seconds (the check set's: the same
+nodes in all, its worst position against Edax a quarter fewer).  Below 22 empties the
+nodes saved (3%) cost less CPU than the deeper search; the hand-set evaluation reads the 6x6
+start no better at 8 plies (-0.8 against -1.6, the score -4)."""
+
 _GUESS_EMPTIES = 18
 """From this many empties up, a solve starts from a shallow search's guess (below, it costs more
 than it saves)."""
@@ -1166,7 +1176,10 @@ class EndgameSolver:
         empties = geometry.empties(player, opponent)
         if empties < _GUESS_EMPTIES:
             return 0
-        depth = min(_GUESS_DEPTH, max(1, empties - _SHALLOW_EMPTIES))
+        depth = _GUESS_DEPTH
+        if empties >= _DEEP_GUESS_EMPTIES and self._weights.shape[0]:
+            depth = _DEEP_GUESS_DEPTH
+        depth = min(depth, max(1, empties - _SHALLOW_EMPTIES))
         scores = depth_scores(geometry, player, opponent, depth, self._weights)
         return first_window(discs_of(scores[-1]))
 
