@@ -156,10 +156,7 @@ _indexes: dict[Any, dict[tuple[int, int], int]] = {}
 def _clicks_of(game: Game[Any, Any]) -> dict[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """Each target's clicks, as (row, column) pairs, by the cells' indexes: made once for each
     of the few hundred a game's boards have, as every board after a move is drawn."""
-    made = _click_indexes.get(game)
-    if made is None:
-        made = _click_indexes[game] = {}
-    return made
+    return _click_indexes.setdefault(game, {})
 
 
 _click_indexes: dict[Any, dict[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
