@@ -298,10 +298,10 @@ def test_a_full_sqlite_disk_is_told_in_words_and_recovered_from(tmp_path: Path) 
             version = receive(ws)["version"]
             # The page's word is stored after its state is sent: the files are measured after it.
             watcher = Storage(f"sqlite:///{database}")
-            deadline = time.monotonic() + TIMEOUT
-            while not watcher.load(created["id"]).attendance.here[0]:  # type: ignore[union-attr]
-                assert time.monotonic() < deadline, "the page's arrival was never stored"
-                time.sleep(0.05)
+            wait_until(
+                lambda: watcher.load(created["id"]).attendance.here[0],  # type: ignore[union-attr]
+                "the page's arrival was never stored",
+            )
             watcher.close()
             # No file of the server's may grow past its size now: the next commit cannot be written.
             largest = max(path.stat().st_size for path in tmp_path.glob("games.sqlite3*"))
