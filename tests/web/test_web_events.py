@@ -780,20 +780,21 @@ class Told(Shown):
 def test_a_game_just_created_is_shown_to_its_first_pages_without_reading_it_back(
     database: str,
 ) -> None:
-    """A game opened by its link right after it was made is not read from the database: the
-    process on SQLite wrote it and nobody else did. One changed before any page opened it is read
-    as it is now."""
+    """A game opened by its link right after it was made is not read from the database, nor
+    built again from what was stored: the process on SQLite wrote it and nobody else did. One
+    changed before any page opened it is read as it is now."""
 
     async def run() -> None:
         rooms = Rooms(Storage(database))
         live = friends_game("catmouse")
         await rooms.create(live)
         reads = rooms.storage.loads
-        assert (await rooms.get(live.id)).version == live.version  # the page's own request
+        assert await rooms.get(live.id) is live  # the page's own request
         first, second = Told(Side.FIRST), Told(Side.SECOND)
         await rooms.watch(live.id, first)
         await rooms.watch(live.id, second)
         assert rooms.storage.loads == reads
+        assert await rooms.get(live.id) is live
         assert first.shown == second.shown == [(live.version, False)]
         assert first.told[-1] == (True, True)  # the first page was told that the second came
 

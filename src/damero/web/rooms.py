@@ -188,10 +188,10 @@ class Rooms:
         self.draining = False
         """This process is stopping: it holds the clocks of the pages it sends away, and resumes
         none."""
-        self.created: dict[str, tuple[float, StoredGame]] = {}
-        """Each game this process created lately and nothing has changed since, as it was
-        stored, and when: its first page is shown it without reading it back (on SQLite alone,
-        where no other process writes it)."""
+        self.created: dict[str, tuple[float, StoredGame, Round]] = {}
+        """Each game this process created lately and nothing has changed since, when, as it was
+        stored and as it was made: its first page is shown it without reading it back or building
+        it again (on SQLite alone, where no other process writes it)."""
 
     # Reading.
 
@@ -217,12 +217,14 @@ class Rooms:
         """The game as stored now, kept if a socket here watches it (or is about to, `keep`);
         WebError if there is none."""
         epoch = self.epoch
-        stored = self._just_created(game_id)
-        if stored is None:
-            stored = await to_thread.run_sync(self.storage.load, game_id)
-        if stored is None:
-            raise WebError("web.unknown_id", id=game_id)
-        live = round_of(stored)
+        created = self._just_created(game_id)
+        if created is not None:
+            stored, live = created
+        else:
+            loaded = await to_thread.run_sync(self.storage.load, game_id)
+            if loaded is None:
+                raise WebError("web.unknown_id", id=game_id)
+            stored, live = loaded, round_of(loaded)
         if keep or game_id in self.watchers:
             self.created.pop(game_id, None)  # held from now on
             held = self.games.get(game_id)
@@ -236,16 +238,16 @@ class Rooms:
                 self.tell_presence(game_id)  # where its players are may have changed
         return live
 
-    def _just_created(self, game_id: str) -> StoredGame | None:
-        """The game as this process created it, if nothing has changed it since and it is
-        recent (a page opens its link at once; an account deleted later renames its seats)."""
+    def _just_created(self, game_id: str) -> tuple[StoredGame, Round] | None:
+        """The game as this process stored and made it, if nothing has changed it since and it
+        is recent (a page opens its link at once; an account deleted later renames its seats)."""
         created = self.created.get(game_id)
         if created is None:
             return None
         if time.monotonic() - created[0] > CREATED_SECONDS:
             del self.created[game_id]
             return None
-        return created[1]
+        return created[1], created[2]
 
     def _keep(self, live: Round) -> None:
         """Holds `live`, read or followed, and wakes when its clock falls; a clock a restart
@@ -286,6 +288,7 @@ class Rooms:
             self.created[live.id] = (
                 time.monotonic(),
                 replace(stored, attendance=Attendance(live.id)),
+                live,
             )
         LOG.info(
             "game created: %s %s, %s",
