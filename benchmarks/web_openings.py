@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import statistics
 import sys
 import tempfile
@@ -44,7 +45,8 @@ async def open_games(
 
 
 def damero_urls(base: str, index: int) -> list[str]:
-    created = create_game(base, index)
+    # Each game from an address of its own: a pair opens more games than one address may start.
+    created = create_game(base, next(ADDRESSES) % 65536)
     return [f"ws://{base}/ws/{created['id']}?events=1&token={created[seat]}" for seat in SEATS]
 
 
@@ -54,6 +56,7 @@ def floor_urls(base: str, index: int) -> list[str]:
 
 
 SEATS = ("first", "second")
+ADDRESSES = itertools.count()
 
 
 def measure(
