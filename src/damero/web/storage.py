@@ -638,15 +638,20 @@ class Storage:
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """A write's transaction, on one connection kept for the writes, not one taken from the
-        pool each time (and pinged, on PostgreSQL), which cost a move's write three times the
-        database's work; a kept connection the server closed (it is readable while idle) or one
-        that failed is replaced before the next write."""
+        """A write's transaction, by SQLAlchemy, on the connection kept for the writes."""
+        with self._kept_writer() as writer, writer.begin():
+            yield writer
+
+    @contextmanager
+    def _kept_writer(self) -> Iterator[Connection]:
+        """The one connection kept for the writes, not one taken from the pool each time (and
+        pinged, on PostgreSQL), which cost a move's write three times the database's work; a kept
+        connection the server closed (it is readable while idle) or one that failed is replaced
+        before the next write, and its fault told in words."""
         with self._writer_guard:
             try:
                 self._writer = _kept(self._writer, self.engine)
-                with self._writer.begin():
-                    yield self._writer
+                yield self._writer
             except (sa.exc.SQLAlchemyError, psycopg.Error, sqlite3.Error) as error:
                 self.faults += 1
                 self._drop_writer()
@@ -866,36 +871,30 @@ class Storage:
         cost half of what was left. A move alone is a transaction of its own, without BEGIN and
         COMMIT."""
         results: list[bool | Attendance | None] = [None] * len(items)
-        with self._writer_guard:
-            try:
-                self._writer = _kept(self._writer, self.engine)
-                driver = self._writer.connection.driver_connection
-                assert driver is not None  # just checked open
-                pgconn, encoding = driver.pgconn, driver.info.encoding
-                prepared = self._writer.info.setdefault("prepared", set())
-                if _MOVE_ON_NAME not in prepared:  # a new connection
-                    _checked(pgconn.prepare(_MOVE_ON_NAME, _MOVE_ON_LIBPQ), encoding)
-                    prepared.add(_MOVE_ON_NAME)
-                alone = len(items) == 1 and isinstance(items[0], Change)
-                if not alone:
-                    _checked(pgconn.exec_(b"BEGIN"), encoding)
-                for index in order:
-                    item = items[index]
-                    if isinstance(item, Attending):
-                        attendance = _attend(self._writer, item, self.process_key)
-                        if attendance is not None:  # heard by every process at the commit
-                            self._notify(self._writer, attendance)
-                        results[index] = attendance
-                        continue
-                    values = _move_texts(item, self._notice(item), encoding)
-                    stored = _checked(pgconn.exec_prepared(_MOVE_ON_NAME, values), encoding)
-                    results[index] = stored.ntuples == 1
-                if not alone:
-                    _checked(pgconn.exec_(b"COMMIT"), encoding)
-            except (sa.exc.SQLAlchemyError, psycopg.Error) as error:
-                self.faults += 1
-                self._drop_writer()
-                raise fault_of(error) from None
+        with self._kept_writer() as writer:
+            driver = writer.connection.driver_connection
+            assert driver is not None  # just checked open
+            pgconn, encoding = driver.pgconn, driver.info.encoding
+            prepared = writer.info.setdefault("prepared", set())
+            if _MOVE_ON_NAME not in prepared:  # a new connection
+                _checked(pgconn.prepare(_MOVE_ON_NAME, _MOVE_ON_LIBPQ), encoding)
+                prepared.add(_MOVE_ON_NAME)
+            alone = len(items) == 1 and isinstance(items[0], Change)
+            if not alone:
+                _checked(pgconn.exec_(b"BEGIN"), encoding)
+            for index in order:
+                item = items[index]
+                if isinstance(item, Attending):
+                    attendance = _attend(writer, item, self.process_key)
+                    if attendance is not None:  # heard by every process at the commit
+                        self._notify(writer, attendance)
+                    results[index] = attendance
+                    continue
+                values = _move_texts(item, self._notice(item), encoding)
+                stored = _checked(pgconn.exec_prepared(_MOVE_ON_NAME, values), encoding)
+                results[index] = stored.ntuples == 1
+            if not alone:
+                _checked(pgconn.exec_(b"COMMIT"), encoding)
         return results
 
     def _write_driven_sqlite(
@@ -907,34 +906,28 @@ class Storage:
         much again as the driver's work and the sync to the disk together."""
         results: list[bool | Attendance | None] = [None] * len(items)
         rows: list[dict[str, object]] = []
-        with self._writer_guard:
+        with self._kept_writer() as writer:
+            driver = writer.connection.driver_connection
+            assert isinstance(driver, sqlite3.Connection)  # just checked open
+            move_on = _driver_sql(writer, _MOVE_ON_NOW)
             try:
-                self._writer = _kept(self._writer, self.engine)
-                driver = self._writer.connection.driver_connection
-                assert isinstance(driver, sqlite3.Connection)  # just checked open
-                move_on = _driver_sql(self._writer, _MOVE_ON_NOW)
-                try:
-                    cursor = driver.cursor()
-                    for index in order:
-                        item = items[index]
-                        if isinstance(item, Attending):
-                            results[index] = _attend(self._writer, item, self.process_key)
-                            continue
-                        moved = cursor.execute(move_on, _move_values(item)).rowcount == 1
-                        if moved:
-                            rows += _move_rows(item.game_id, item.first, item.moves)
-                        results[index] = moved
-                    if rows:
-                        cursor.executemany(_driver_sql(self._writer, _ADD_MOVES), rows)
-                    driver.commit()
-                except BaseException:
-                    with contextlib.suppress(sqlite3.Error):
-                        driver.rollback()
-                    raise
-            except (sa.exc.SQLAlchemyError, sqlite3.Error) as error:
-                self.faults += 1
-                self._drop_writer()
-                raise fault_of(error) from None
+                cursor = driver.cursor()
+                for index in order:
+                    item = items[index]
+                    if isinstance(item, Attending):
+                        results[index] = _attend(writer, item, self.process_key)
+                        continue
+                    moved = cursor.execute(move_on, _move_values(item)).rowcount == 1
+                    if moved:
+                        rows += _move_rows(item.game_id, item.first, item.moves)
+                    results[index] = moved
+                if rows:
+                    cursor.executemany(_driver_sql(writer, _ADD_MOVES), rows)
+                driver.commit()
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    driver.rollback()
+                raise
         return results
 
     def loop_writer(self) -> LoopWriter:
